@@ -1,0 +1,5 @@
+import "../styles/fray.scss";
+
+Hooks.once("init", () => {
+  console.log("fray init");
+});
