@@ -1,0 +1,36 @@
+/**
+ * The GM override shared by every budget: a rule check either passes (`null`) or names a refusal; an event with
+ * `override: true` is applied anyway and the bypassed refusal is recorded. Keeps the five reducers uniform.
+ */
+import { accept, type Outcome, type Refusal } from "../outcome";
+import type { BudgetEventBase, OverrideRecord } from "./budget-rules";
+
+export interface WithOverrides {
+  readonly overrides: readonly OverrideRecord[];
+}
+
+/**
+ * Apply `apply()` if `refusal` is null; otherwise refuse, unless the event carries the GM override, in which
+ * case apply it and record the refusal (with `amount`, the overspend, when the refusal was about running out).
+ */
+export function decide<S extends WithOverrides>(
+  event: BudgetEventBase,
+  refusal: Refusal | null,
+  apply: () => S,
+  amount?: number,
+): Outcome<S> {
+  if (!refusal) return accept(apply());
+  if (!event.override) return refusal;
+  const applied = apply();
+  const record: OverrideRecord =
+    amount !== undefined && amount > 0
+      ? { event: event.type, reason: refusal.reason, amount }
+      : { event: event.type, reason: refusal.reason };
+  return accept({ ...applied, overrides: [...applied.overrides, record] });
+}
+
+/** Spend `cost` from `left`, never below zero; `overspent` is what did not fit. */
+export function clampSpend(left: number, cost: number): { left: number; overspent: number } {
+  const after = left - cost;
+  return after >= 0 ? { left: after, overspent: 0 } : { left: 0, overspent: -after };
+}

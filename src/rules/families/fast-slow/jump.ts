@@ -1,0 +1,80 @@
+/**
+ * Jumps (FS-M5, FS-M6): how high and how far a creature jumps without a roll, from its Agility modifier and a
+ * run-up, and what a jump does to the turn's move: its metres count against the move, and a creature whose move
+ * runs out mid-jump falls prone (or falls, over a gap or in a high jump).
+ */
+import { roundMetres } from "./movement";
+
+/** FS-M5/FS-M6: the run-up that lengthens a jump. */
+export const RUN_UP_METRES = 2;
+/** FS-M5: a high jump rises in steps of 30 cm. */
+export const HIGH_JUMP_STEP_METRES = 0.3;
+/** FS-M5: a drop shorter than this is landed safely. */
+export const SAFE_DROP_METRES = 5;
+/** FS-M6: a long jump's bonus after a run-up. */
+export const LONG_JUMP_RUN_UP_BONUS = 2;
+
+/**
+ * FS-M5: 30 cm per point of half the Agility modifier (rounded down), or of the whole modifier after a run-up of
+ * at least 2 m; never less than 30 cm.
+ */
+export function highJumpHeight(agilityModifier: number, runUpMetres: number): number {
+  const steps = runUpMetres >= RUN_UP_METRES ? agilityModifier : Math.floor(agilityModifier / 2);
+  return roundMetres(HIGH_JUMP_STEP_METRES * Math.max(1, steps));
+}
+
+/** FS-M6: 2 + the Agility modifier metres, never less than 1 m; 2 m more after a run-up of at least 2 m. */
+export function longJumpDistance(agilityModifier: number, runUpMetres: number): number {
+  const base = Math.max(1, 2 + agilityModifier);
+  return base + (runUpMetres >= RUN_UP_METRES ? LONG_JUMP_RUN_UP_BONUS : 0);
+}
+
+/** FS-M5: jumping down lands safely when the surface is less than 5 m below; further is a fall. */
+export function safeDrop(metres: number): boolean {
+  return metres < SAFE_DROP_METRES;
+}
+
+export type JumpKind = "high" | "long" | "down";
+
+export interface JumpInput {
+  readonly kind: JumpKind;
+  /** Vertical metres for a high jump or a jump down; horizontal metres for a long jump. */
+  readonly distance: number;
+  readonly agilityModifier: number;
+  readonly runUpMetres: number;
+  /** The metres of movement left this turn. */
+  readonly metresLeft: number;
+  /** A long jump across a pit or other open space: running out of move there is a fall, not a landing. */
+  readonly overGap?: boolean;
+}
+
+export interface JumpPlan {
+  /** The metres the jump uses from the move (FS-M5/FS-M6: the metres jumped, up to what is left). */
+  readonly cost: number;
+  /** How far or high the creature jumps without a roll (a jump down has no such limit: 5 m is its safe drop). */
+  readonly withoutRoll: number;
+  /** Jumping further or higher than `withoutRoll`: the GM may ask an Agility roll. */
+  readonly agilityRollAsked: boolean;
+  /**
+   * `safe`: lands; `prone`: the move ran out mid long-jump (FS-M6); `fall`: a drop of 5 m or more (FS-M5), a high
+   * jump the move could not finish, or a long jump over a gap the move could not finish.
+   */
+  readonly landing: "safe" | "prone" | "fall";
+}
+
+export function planJump(input: JumpInput): JumpPlan {
+  const distance = Math.max(0, input.distance);
+  const left = Math.max(0, input.metresLeft);
+  const completes = distance <= left;
+  const cost = roundMetres(Math.min(distance, left));
+  if (input.kind === "down") {
+    const landing = !safeDrop(distance) || !completes ? "fall" : "safe";
+    return { cost, withoutRoll: SAFE_DROP_METRES, agilityRollAsked: false, landing };
+  }
+  const withoutRoll =
+    input.kind === "high"
+      ? highJumpHeight(input.agilityModifier, input.runUpMetres)
+      : longJumpDistance(input.agilityModifier, input.runUpMetres);
+  const short = completes ? "safe" : input.kind === "high" || input.overGap ? "fall" : "prone";
+  return { cost, withoutRoll, agilityRollAsked: distance > withoutRoll, landing: short };
+}
