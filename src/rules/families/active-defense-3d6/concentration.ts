@@ -10,6 +10,7 @@
  */
 import { accept, refuse, type Outcome } from "../../outcome";
 import type { TimedState } from "../../turns/timed-states";
+import { resolveRollUnder, type RollUnderCriticals } from "../../dice/roll-under";
 
 export const SPELL_CONCENTRATION_STATE = "concentration";
 
@@ -91,18 +92,13 @@ export function maintenanceTarget(wl: number): number {
   return Math.trunc(wl) - MAINTENANCE_PENALTY;
 }
 
-/** AD-C3 (convention, world settings): critical success at or below `success`, failure at or above `failure`. */
-export interface AdCriticals {
-  readonly success: number;
-  readonly failure: number;
-}
-
 export interface MaintenanceRollInput {
   /** The holder's WL «意志力». */
   readonly wl: number;
   /** The three d6 faces. */
   readonly faces: readonly [number, number, number];
-  readonly criticals: AdCriticals;
+  /** AD-C3 (convention): the world settings `adCriticalSuccess`, `adCriticalFailure`. */
+  readonly criticals: RollUnderCriticals;
 }
 
 export interface MaintenanceResult {
@@ -117,16 +113,6 @@ export interface MaintenanceResult {
   readonly states: TimedState[];
 }
 
-/**
- * The 3d6 roll-under test. A tiny local helper: `src/rules/dice/` has no 3d6 module yet; replace it with
- * the shared one when it exists. A critical success always succeeds, a critical failure always fails (AD-C3).
- */
-function rollUnder(total: number, target: number, criticals: AdCriticals) {
-  const critical = total <= criticals.success ? "success" : total >= criticals.failure ? "failure" : null;
-  const success = critical === "success" || (critical === null && total <= target);
-  return { success, critical } as const;
-}
-
 /** AD-M6: resolve the maintenance roll from its faces; a failure breaks the concentration. */
 export function resolveMaintenanceRoll(
   states: readonly TimedState[],
@@ -135,16 +121,16 @@ export function resolveMaintenanceRoll(
 ): Outcome<MaintenanceResult, "notConcentrating"> {
   const held = spellConcentrationOf(states, holder);
   if (!held) return refuse("notConcentrating");
-  if (input.faces.some((f) => !Number.isInteger(f) || f < 1 || f > 6)) {
-    throw new RangeError(`3d6 faces must be 1–6, got ${input.faces.join(", ")}`);
-  }
-  const target = maintenanceTarget(input.wl);
-  const total = input.faces[0] + input.faces[1] + input.faces[2];
-  const { success, critical } = rollUnder(total, target, input.criticals);
+  // AD-C3: a critical success always maintains, a critical failure always breaks.
+  const { target, total, margin, success, critical } = resolveRollUnder(
+    input.faces,
+    maintenanceTarget(input.wl),
+    input.criticals,
+  );
   return accept({
     target,
     total,
-    margin: target - total,
+    margin,
     success,
     critical,
     broken: success ? null : held,

@@ -4,7 +4,8 @@
  * the target, 10 by convention. Used by the Will roll of a concentration check (FS-A4) and the Agility and
  * Strength rolls of mounted combat (FS-MT9, FS-MT10). Dice arrive as faces.
  */
-import { boonTerm, boonValue, netBoons } from "../../dice/boons";
+import { boonValue, netBoons } from "../../dice/boons";
+import { d20Formula } from "../../dice/formula";
 
 /** FS-D2 (convention): the total a challenge roll must reach. */
 export const CHALLENGE_TARGET = 10;
@@ -37,9 +38,7 @@ export interface ChallengeResult {
 
 /** The Roll formula for a challenge roll, e.g. "1d20 + 2 - 2d6kh". `boonDie` is the world setting. */
 export function challengeFormula(roll: ChallengeRoll, boonDie = 6): string {
-  const mod = Math.trunc(roll.modifier);
-  const modTerm = mod === 0 ? "" : mod > 0 ? ` + ${mod}` : ` - ${-mod}`;
-  return `1d20${modTerm}${boonTerm(netBoons(roll.boons, roll.banes), boonDie)}`;
+  return d20Formula(Math.trunc(roll.modifier), netBoons(roll.boons, roll.banes), boonDie);
 }
 
 /** FS-D1/FS-D2: the total and success of a challenge roll from its faces. */

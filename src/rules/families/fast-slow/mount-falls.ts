@@ -6,6 +6,7 @@
  * the mount stands or is moved off (`releaseRidersPinnedBy`) or on a successful escape roll. The Foundry side
  * shows it as the immobilized «immobilisé» status.
  */
+import { diceFormula } from "../../dice/formula";
 import { accept, refuse, type Outcome } from "../../outcome";
 import type { TimedState } from "../../turns/timed-states";
 import {
@@ -103,8 +104,7 @@ function sizePoints(size: number): number {
 
 /** FS-MT9: the damage formula, "1d6 + the mount's Size". */
 export function mountFallDamageFormula(mountSize: number): string {
-  const points = sizePoints(mountSize);
-  return points > 0 ? `1d6 + ${points}` : "1d6";
+  return diceFormula(1, 6, sizePoints(mountSize));
 }
 
 /** FS-MT9: the damage from the d6 face. */
