@@ -1,5 +1,15 @@
+// Fray's entry point: wiring only (DESIGN.md). Each import registers nothing by itself; the hooks below do.
 import "../styles/fray.scss";
+import { registerSettings } from "./config/settings";
+import { DATA_MODELS } from "./data";
+import { rerenderOnSettingChange } from "./applications/rerender";
+import { registerSheets } from "./applications/sheets/register";
 
 Hooks.once("init", () => {
-  console.log("fray init");
+  registerSettings(rerenderOnSettingChange);
+  for (const model of DATA_MODELS) {
+    const { documentName, type } = model.metadata;
+    (CONFIG[documentName].dataModels as Record<string, unknown>)[type] = model;
+  }
+  registerSheets();
 });

@@ -27,3 +27,20 @@ declare module "fvtt-types/configuration" {
     "fray.npcAutoDefense": SettingValues["npcAutoDefense"];
   }
 }
+
+declare module "fvtt-types/configuration" {
+  interface DataModelConfig {
+    Actor: {
+      character: typeof import("../data/actor/character").CharacterModel;
+      creature: typeof import("../data/actor/creature").CreatureModel;
+    };
+    Item: {
+      weapon: typeof import("../data/item/weapon").WeaponModel;
+      armor: typeof import("../data/item/armor").ArmorModel;
+      shield: typeof import("../data/item/shield").ShieldModel;
+      spell: typeof import("../data/item/spell").SpellModel;
+      talent: typeof import("../data/item/talent").TalentModel;
+      gear: typeof import("../data/item/gear").GearModel;
+    };
+  }
+}

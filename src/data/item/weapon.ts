@@ -2,6 +2,7 @@ import { FS_ATTRIBUTES } from "../../rules/families/fast-slow/derived";
 import { AD_WEAPON_SKILLS } from "../../rules/families/active-defense-3d6/skills";
 import { WEAPON_KINDS } from "../../rules/items/weapon-kinds";
 import { boolField, choiceField, formulaField, intField, numberField } from "../fields";
+import { migrateSource } from "../migrate";
 import { describedSchema, physicalSchema } from "./common";
 
 const { SchemaField } = foundry.data.fields;
@@ -51,5 +52,9 @@ export class WeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, It
 
   static override defineSchema(): WeaponSchema {
     return weaponSchema();
+  }
+
+  static override migrateData(source: Record<string, unknown>) {
+    return super.migrateData(migrateSource(this.schema, source));
   }
 }

@@ -1,0 +1,31 @@
+import { CharacterModel } from "./actor/character";
+import { CreatureModel } from "./actor/creature";
+import { ArmorModel } from "./item/armor";
+import { GearModel } from "./item/gear";
+import { ShieldModel } from "./item/shield";
+import { SpellModel } from "./item/spell";
+import { TalentModel } from "./item/talent";
+import { WeaponModel } from "./item/weapon";
+
+/** Every data model Fray defines; `index.ts` registers each under `CONFIG[documentName].dataModels[type]`. */
+export const DATA_MODELS = [
+  CharacterModel,
+  CreatureModel,
+  WeaponModel,
+  ArmorModel,
+  ShieldModel,
+  SpellModel,
+  TalentModel,
+  GearModel,
+] as const;
+
+export {
+  CharacterModel,
+  CreatureModel,
+  WeaponModel,
+  ArmorModel,
+  ShieldModel,
+  SpellModel,
+  TalentModel,
+  GearModel,
+};
