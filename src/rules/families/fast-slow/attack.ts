@@ -13,6 +13,7 @@ import { boonValue } from "../../dice/boons";
 import { tallyBoons, type BoonSource, type BoonTally } from "../../dice/boon-tally";
 import { d20Formula } from "../../dice/formula";
 import { defendAttackBane } from "./defend";
+import { INDEPENDENT_ATTACK_BANES } from "./mounts";
 
 /** What an attack is rolled against (FS-D2): Defense, or the attribute the attack names. */
 export const FS_ATTACK_TARGETS = [
@@ -39,7 +40,7 @@ export interface FastSlowAttackSituation {
   readonly targetSeesAttacker?: boolean;
   /** FS-A9: the target is Hidden: the attacker guesses its position. */
   readonly targetHidden?: boolean;
-  /** FS-MT4: rider and mount attack independently this round. */
+  /** FS-MT4: rider and mount attack independently (granted once per round by `independentAttack`). */
   readonly mountedIndependent?: boolean;
   /** Other boons and banes, each with its source. */
   readonly extra?: readonly BoonSource[];
@@ -53,7 +54,8 @@ export function fastSlowAttackBoons(situation: FastSlowAttackSituation): BoonTal
     sources.push({ source: "hidden", boons: 1, banes: 0 });
   }
   if (situation.targetHidden) sources.push({ source: "guessPosition", boons: 0, banes: 3 });
-  if (situation.mountedIndependent) sources.push({ source: "mountedIndependent", boons: 0, banes: 2 });
+  if (situation.mountedIndependent)
+    sources.push({ source: "mountedIndependent", boons: 0, banes: INDEPENDENT_ATTACK_BANES });
   sources.push(...(situation.extra ?? []));
   return tallyBoons(sources);
 }

@@ -1,0 +1,40 @@
+/**
+ * Classic-d20 attack bonuses: melee = base attack bonus «bazowa premia do ataku» + Strength modifier + size
+ * modifier (CD-AT4); ranged = base attack bonus + Dexterity modifier + size modifier + range penalty «kara z
+ * zasięgu» (CD-AT5). Thrown weapons are ranged attacks. Other modifiers (CD-AT1) are added last.
+ */
+export interface ClassicD20AttackBonusInput {
+  readonly kind: "melee" | "ranged" | "thrown";
+  readonly baseAttackBonus: number;
+  readonly strengthModifier: number;
+  readonly dexterityModifier: number;
+  /** The attacker's size modifier (small +1, large −1…). */
+  readonly sizeModifier: number;
+  /** The range penalty of a ranged attack, as a magnitude: 2 and −2 both take 2 off. Ignored in melee. */
+  readonly rangePenalty?: number;
+  /** Other modifiers (CD-AT1): the weapon's, the situation's. */
+  readonly other?: number;
+}
+
+export type AttackBonusPart = "baseAttackBonus" | "strength" | "dexterity" | "size" | "range" | "other";
+
+export interface ClassicD20AttackBonus {
+  readonly total: number;
+  /** Each term, for the card's breakdown (`FRAY.Attack.Bonus.<part>`). Zero terms are left out. */
+  readonly parts: readonly { readonly part: AttackBonusPart; readonly value: number }[];
+}
+
+export function classicD20AttackBonus(input: ClassicD20AttackBonusInput): ClassicD20AttackBonus {
+  const melee = input.kind === "melee";
+  const parts: { part: AttackBonusPart; value: number }[] = [
+    { part: "baseAttackBonus", value: input.baseAttackBonus },
+    melee
+      ? { part: "strength", value: input.strengthModifier }
+      : { part: "dexterity", value: input.dexterityModifier },
+    { part: "size", value: input.sizeModifier },
+    { part: "range", value: melee ? 0 : -Math.abs(input.rangePenalty ?? 0) },
+    { part: "other", value: input.other ?? 0 },
+  ];
+  const kept = parts.filter((p) => p.value !== 0);
+  return { total: kept.reduce((sum, p) => sum + p.value, 0), parts: kept };
+}
