@@ -4,6 +4,8 @@ import { registerSettings } from "./config/settings";
 import { DATA_MODELS } from "./data";
 import { rerenderOnSettingChange } from "./applications/rerender";
 import { registerSheets } from "./applications/sheets/register";
+import { registerHelpers } from "./applications/handlebars-helpers";
+import { preloadTemplates } from "./applications/templates";
 
 Hooks.once("init", () => {
   registerSettings(rerenderOnSettingChange);
@@ -12,4 +14,6 @@ Hooks.once("init", () => {
     (CONFIG[documentName].dataModels as Record<string, unknown>)[type] = model;
   }
   registerSheets();
+  registerHelpers((name, fn) => Handlebars.registerHelper(name, fn));
+  void preloadTemplates();
 });

@@ -2,7 +2,8 @@ import type { DeepPartial } from "fvtt-types/utils";
 import { FS_ATTRIBUTES } from "../../rules/families/fast-slow/derived";
 import { AD_WEAPON_SKILLS } from "../../rules/families/active-defense-3d6/skills";
 import { DURATION_UNITS } from "../../rules/items/durations";
-import { WEAPON_KINDS } from "../../rules/items/weapon-kinds";
+import { WEAPON_KINDS, WEAPON_PROPERTIES } from "../../rules/items/weapon-kinds";
+import { loc } from "../../utils/loc";
 import { SPELL_TARGETS } from "../../data/item/spell";
 import { TALENT_ACTIVATIONS } from "../../data/item/talent";
 import { ITEM_TYPES } from "../../data/item/types";
@@ -69,7 +70,17 @@ export class FrayItemSheet<
       editable: this.isEditable,
       enrichedDescription,
       options: this.#options(system),
+      propertyRows: this.#propertyRows(system),
     });
+  }
+
+  #propertyRows(system: Record<string, unknown>) {
+    const properties = (system.properties ?? {}) as Record<string, boolean>;
+    return WEAPON_PROPERTIES.map((id) => ({
+      id,
+      label: loc(`FRAY.Item.Weapon.Property.${id}`),
+      checked: Boolean(properties[id]),
+    }));
   }
 
   #options(system: Record<string, unknown>) {

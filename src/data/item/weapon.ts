@@ -1,6 +1,6 @@
 import { FS_ATTRIBUTES } from "../../rules/families/fast-slow/derived";
 import { AD_WEAPON_SKILLS } from "../../rules/families/active-defense-3d6/skills";
-import { WEAPON_KINDS } from "../../rules/items/weapon-kinds";
+import { WEAPON_KINDS, WEAPON_PROPERTIES, type WeaponProperty } from "../../rules/items/weapon-kinds";
 import { boolField, choiceField, formulaField, intField, numberField } from "../fields";
 import { migrateSource } from "../migrate";
 import { describedSchema, physicalSchema } from "./common";
@@ -32,13 +32,12 @@ function weaponSchema() {
       min: intField(20, { min: 2, max: 20 }),
       multiplier: intField(2, { min: 2, max: 6 }),
     }),
-    properties: new SchemaField({
-      reload: boolField(),
-      selfReloading: boolField(),
-      thrown: boolField(),
-      unbalanced: boolField(),
-      needsReadying: boolField(),
-    }),
+    properties: new SchemaField(
+      Object.fromEntries(WEAPON_PROPERTIES.map((id) => [id, boolField()])) as Record<
+        WeaponProperty,
+        ReturnType<typeof boolField>
+      >,
+    ),
     /** active-defense-3d6: turns to ready again after each shot (bow 1, crossbow 2 or more) (AD-M4). */
     readyTurns: intField(0, { min: 0, max: 10 }),
   };

@@ -6,3 +6,14 @@ export type WeaponKind = (typeof WEAPON_KINDS)[number];
 export function isMissile(kind: WeaponKind): boolean {
   return kind !== "melee";
 }
+
+/** Weapon properties the rules read: reload (FS-A11), self-reloading and thrown (PR-P4), unbalanced and
+ * needs-readying (AD-M4). */
+export const WEAPON_PROPERTIES = [
+  "reload",
+  "selfReloading",
+  "thrown",
+  "unbalanced",
+  "needsReadying",
+] as const;
+export type WeaponProperty = (typeof WEAPON_PROPERTIES)[number];

@@ -1,0 +1,12 @@
+import { templatePath } from "../utils/paths";
+
+/** Partials our templates include by name (`{{> fray.item-physical}}`). */
+export const TEMPLATE_PARTIALS: Record<string, string> = {
+  "fray.item-physical": templatePath("item/parts/physical"),
+  "fray.item-description": templatePath("item/parts/description"),
+};
+
+/** Loads and registers the partials; called from the init hook. */
+export async function preloadTemplates(): Promise<void> {
+  await foundry.applications.handlebars.loadTemplates(TEMPLATE_PARTIALS);
+}
