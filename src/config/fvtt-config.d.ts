@@ -1,4 +1,12 @@
 // Typed Foundry configuration for fvtt-types: settings, document classes and data models.
+import type { CharacterModel } from "../data/actor/character";
+import type { CreatureModel } from "../data/actor/creature";
+import type { ArmorModel } from "../data/item/armor";
+import type { GearModel } from "../data/item/gear";
+import type { ShieldModel } from "../data/item/shield";
+import type { SpellModel } from "../data/item/spell";
+import type { TalentModel } from "../data/item/talent";
+import type { WeaponModel } from "../data/item/weapon";
 import type { SettingValues } from "./settings";
 
 declare module "fvtt-types/configuration" {
@@ -31,16 +39,16 @@ declare module "fvtt-types/configuration" {
 declare module "fvtt-types/configuration" {
   interface DataModelConfig {
     Actor: {
-      character: typeof import("../data/actor/character").CharacterModel;
-      creature: typeof import("../data/actor/creature").CreatureModel;
+      character: typeof CharacterModel;
+      creature: typeof CreatureModel;
     };
     Item: {
-      weapon: typeof import("../data/item/weapon").WeaponModel;
-      armor: typeof import("../data/item/armor").ArmorModel;
-      shield: typeof import("../data/item/shield").ShieldModel;
-      spell: typeof import("../data/item/spell").SpellModel;
-      talent: typeof import("../data/item/talent").TalentModel;
-      gear: typeof import("../data/item/gear").GearModel;
+      weapon: typeof WeaponModel;
+      armor: typeof ArmorModel;
+      shield: typeof ShieldModel;
+      spell: typeof SpellModel;
+      talent: typeof TalentModel;
+      gear: typeof GearModel;
     };
   }
 }

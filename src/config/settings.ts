@@ -1,3 +1,4 @@
+import type { SettingConfig } from "fvtt-types/configuration";
 import { SYSTEM_ID } from "../constants";
 import { DEFAULT_FAMILY, FAMILY_IDS, type FamilyId } from "../rules/families/ids";
 
@@ -114,6 +115,6 @@ export function getSetting<K extends SettingKey>(key: K): SettingValues[K] {
 }
 
 // Compile-time check: every setting above is declared in fvtt-config.d.ts (SettingConfig).
-type Declared = keyof import("fvtt-types/configuration").SettingConfig;
+type Declared = keyof SettingConfig;
 type Undeclared = Exclude<`${typeof SYSTEM_ID}.${SettingKey}`, Declared>;
 export const settingsAllDeclared: [Undeclared] extends [never] ? true : Undeclared = true;
