@@ -16,7 +16,6 @@ export type CharacterSchema = ReturnType<typeof characterSchema>;
 /** A player character: the common core, every family's block, and who they are. */
 export class CharacterModel extends foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation> {
   static readonly metadata = { documentName: "Actor", type: "character" } as const;
-  static override LOCALIZATION_PREFIXES = ["FRAY.Actor.Character", "FRAY.Actor.Common"];
 
   declare derived: ActorDerived;
 

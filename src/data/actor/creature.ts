@@ -20,7 +20,6 @@ export type CreatureSchema = ReturnType<typeof creatureSchema>;
 /** A creature run by the GM: the common core, every family's block, and whether it carries riders. */
 export class CreatureModel extends foundry.abstract.TypeDataModel<CreatureSchema, Actor.Implementation> {
   static readonly metadata = { documentName: "Actor", type: "creature" } as const;
-  static override LOCALIZATION_PREFIXES = ["FRAY.Actor.Creature", "FRAY.Actor.Common"];
 
   declare derived: ActorDerived;
 

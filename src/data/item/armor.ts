@@ -33,7 +33,6 @@ export type ArmorSchema = ReturnType<typeof armorSchema>;
 
 export class ArmorModel extends foundry.abstract.TypeDataModel<ArmorSchema, Item.Implementation> {
   static readonly metadata = { documentName: "Item", type: "armor" } as const;
-  static override LOCALIZATION_PREFIXES = ["FRAY.Item.Armor", "FRAY.Item.Common"];
 
   static override defineSchema(): ArmorSchema {
     return armorSchema();

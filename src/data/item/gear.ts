@@ -9,7 +9,6 @@ export type GearSchema = ReturnType<typeof gearSchema>;
 
 export class GearModel extends foundry.abstract.TypeDataModel<GearSchema, Item.Implementation> {
   static readonly metadata = { documentName: "Item", type: "gear" } as const;
-  static override LOCALIZATION_PREFIXES = ["FRAY.Item.Gear", "FRAY.Item.Common"];
 
   static override defineSchema(): GearSchema {
     return gearSchema();

@@ -23,7 +23,6 @@ export type ShieldSchema = ReturnType<typeof shieldSchema>;
 
 export class ShieldModel extends foundry.abstract.TypeDataModel<ShieldSchema, Item.Implementation> {
   static readonly metadata = { documentName: "Item", type: "shield" } as const;
-  static override LOCALIZATION_PREFIXES = ["FRAY.Item.Shield", "FRAY.Item.Common"];
 
   static override defineSchema(): ShieldSchema {
     return shieldSchema();

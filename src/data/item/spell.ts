@@ -33,7 +33,6 @@ export type SpellSchema = ReturnType<typeof spellSchema>;
 
 export class SpellModel extends foundry.abstract.TypeDataModel<SpellSchema, Item.Implementation> {
   static readonly metadata = { documentName: "Item", type: "spell" } as const;
-  static override LOCALIZATION_PREFIXES = ["FRAY.Item.Spell", "FRAY.Item.Common"];
 
   static override defineSchema(): SpellSchema {
     return spellSchema();

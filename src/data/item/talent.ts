@@ -24,7 +24,6 @@ export type TalentSchema = ReturnType<typeof talentSchema>;
 
 export class TalentModel extends foundry.abstract.TypeDataModel<TalentSchema, Item.Implementation> {
   static readonly metadata = { documentName: "Item", type: "talent" } as const;
-  static override LOCALIZATION_PREFIXES = ["FRAY.Item.Talent", "FRAY.Item.Common"];
 
   static override defineSchema(): TalentSchema {
     return talentSchema();

@@ -47,7 +47,6 @@ export type WeaponSchema = ReturnType<typeof weaponSchema>;
 
 export class WeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation> {
   static readonly metadata = { documentName: "Item", type: "weapon" } as const;
-  static override LOCALIZATION_PREFIXES = ["FRAY.Item.Weapon", "FRAY.Item.Common"];
 
   static override defineSchema(): WeaponSchema {
     return weaponSchema();
