@@ -1,0 +1,370 @@
+/**
+ * The phased-round declarations of one combatant and its 100 % activity budget (PR-P2, PR-P4…PR-P9, PR-B1,
+ * PR-B2). Declarations come in phase order — spell (PR-P1), missile (A) (PR-P4), movement and manoeuvre
+ * (PR-P6), missile (B) (PR-P7), melee (PR-P9) — and each is checked against what the combatant declared before
+ * in the round, with a precise reason code when the rules forbid it; the GM may override (recorded).
+ *
+ * Activity (PR-B1): 100 % a round. Casting a spell leaves 25 % (movement ≤ 25 %), preparing one 10 % (movement
+ * ≤ 10 %) (PR-P2); firing in (A) leaves 50 % (PR-P5), and so does firing in (B) (the same shot, by symmetry);
+ * moving spends its share of the movement potential; drawing a weapon 20 %, changing weapons 50 % (PR-P6);
+ * melee uses what is left and needs some left.
+ *
+ * The round engine may keep the declarations in its own sheet: `phasedBudgetFromSheet` rebuilds this state
+ * from those plain fields, so `mayDeclare` answers "may this combatant declare that now" for it.
+ */
+import { decide } from "../../budget/override";
+import type { BudgetLine, BudgetRules, OverrideRecord } from "../../budget/budget-rules";
+import { refuse, type Outcome, type Refusal } from "../../outcome";
+
+/** PR-P4/PR-P7: the missile weapon a declaration uses. */
+export type MissileWeapon =
+  /** Self-reloading: may fire in both (A) and (B). */
+  | "selfReloading"
+  /** Any other missile or thrown weapon: fires in (A) or (B), not both. */
+  | "single"
+  /** A thrown weapon in each hand: one in (A), the other in (B). */
+  | "thrownPair";
+
+export type SpellDeclaration = "cast" | "prepare";
+
+/** The phases (PR-P1…PR-P11 numbering) in which each declaration is made. */
+export const DECLARATION_PHASE = {
+  spell: 1,
+  missileA: 4,
+  move: 6,
+  draw: 6,
+  change: 6,
+  missileB: 7,
+  melee: 9,
+} as const;
+
+export type DeclarationKind = keyof typeof DECLARATION_PHASE;
+
+/** PR-B1 */
+export const ACTIVITY_PER_ROUND = 100;
+/** PR-P2: the movement cap a spell leaves. */
+export const SPELL_MOVEMENT_CAP: Readonly<Record<SpellDeclaration, number>> = { prepare: 10, cast: 25 };
+/** PR-P5: a shot leaves half the round's activity. */
+export const MISSILE_ACTIVITY = 50;
+/** PR-P6 */
+export const DRAW_ACTIVITY = 20;
+export const CHANGE_WEAPON_ACTIVITY = 50;
+/** PR-P7/PR-P9: moving more than this share of the movement potential bars (B) fire and melee. */
+export const MOVED_TOO_FAR_PERCENT = 50;
+/** PR-P5: an (A) shooter melees at half its OB. */
+export const A_SHOOTER_OB_PERCENT = 50;
+
+export interface PhasedBudget {
+  readonly round: number;
+  readonly spell: SpellDeclaration | null;
+  readonly missileA: MissileWeapon | null;
+  readonly missileB: MissileWeapon | null;
+  /** Share of the movement potential used, in percent. */
+  readonly movedPercent: number;
+  /** PR-P6: an extraordinary manoeuvre and its roll. */
+  readonly manoeuvre: "none" | "succeeded" | "failed";
+  readonly draws: number;
+  readonly changes: number;
+  readonly melee: boolean;
+  /** PR-P3/PR-P11: a failed orientation roll this round. */
+  readonly failedOrientation: boolean;
+  readonly unableToAct: boolean;
+  /** PR-B1: activity left, percent, never below 0. */
+  readonly activityLeft: number;
+  /** The phase of the latest declaration (0 before any). */
+  readonly lastPhase: number;
+  readonly overrides: readonly OverrideRecord[];
+}
+
+export type PhasedEvent =
+  | { readonly type: "spell"; readonly spell: SpellDeclaration; readonly override?: boolean }
+  | {
+      readonly type: "missile";
+      readonly phase: "A" | "B";
+      readonly weapon: MissileWeapon;
+      readonly override?: boolean;
+    }
+  /** PR-P6: move `percent` of the movement potential (declarations in the phase add up). */
+  | {
+      readonly type: "move";
+      readonly percent: number;
+      readonly manoeuvre?: "succeeded" | "failed";
+      readonly override?: boolean;
+    }
+  | { readonly type: "draw"; readonly override?: boolean }
+  | { readonly type: "change"; readonly override?: boolean }
+  | { readonly type: "melee"; readonly override?: boolean }
+  /** PR-P3/PR-P11: the orientation roll's outcome (a failure bars (B) fire and melee). */
+  | { readonly type: "orientation"; readonly failed: boolean; readonly override?: boolean }
+  /** The GM marks the combatant unable to act (or able again). */
+  | { readonly type: "unableToAct"; readonly unable: boolean; readonly override?: boolean };
+
+export interface PhasedContext {
+  /** The current phase (1–11), when the caller wants declarations held to it. */
+  readonly phase?: number;
+}
+
+export type PhasedRefusal =
+  | "unableToAct"
+  | "notThisPhase"
+  | "phasePassed"
+  | "alreadyDeclared"
+  | "casterCannotShoot"
+  | "casterCannotMelee"
+  | "alreadyFired"
+  | "shotThenMoved"
+  | "movedThenShot"
+  | "firedTwice"
+  | "movedTooFar"
+  | "failedOrientation"
+  | "failedManoeuvre"
+  | "movementCapped"
+  | "notEnoughActivity"
+  | "noActivityLeft";
+
+export function initialPhasedBudget(): PhasedBudget {
+  return {
+    round: 0,
+    spell: null,
+    missileA: null,
+    missileB: null,
+    movedPercent: 0,
+    manoeuvre: "none",
+    draws: 0,
+    changes: 0,
+    melee: false,
+    failedOrientation: false,
+    unableToAct: false,
+    activityLeft: ACTIVITY_PER_ROUND,
+    lastPhase: 0,
+    overrides: [],
+  };
+}
+
+/** A new round: a fresh 100 %. Being unable to act is the GM's to lift, so it carries over. */
+export function startPhasedRound(state: PhasedBudget, input: { readonly round: number }): PhasedBudget {
+  return { ...initialPhasedBudget(), round: input.round, unableToAct: state.unableToAct };
+}
+
+/** Moved or manoeuvred this round (PR-P7, PR-P9). Drawing or changing a weapon is not a move. */
+export function hasMoved(state: PhasedBudget): boolean {
+  return state.movedPercent > 0 || state.manoeuvre !== "none";
+}
+
+/** PR-P2: the most of its movement potential the combatant may use this round. */
+export function movementCap(state: PhasedBudget): number {
+  return state.spell ? SPELL_MOVEMENT_CAP[state.spell] : ACTIVITY_PER_ROUND;
+}
+
+/** PR-P5: the share of its OB a melee attack uses. */
+export function meleeObPercent(state: PhasedBudget): number {
+  return state.missileA ? A_SHOOTER_OB_PERCENT : 100;
+}
+
+function kindOf(event: PhasedEvent): DeclarationKind | null {
+  switch (event.type) {
+    case "missile":
+      return event.phase === "A" ? "missileA" : "missileB";
+    case "orientation":
+    case "unableToAct":
+      return null;
+    default:
+      return event.type;
+  }
+}
+
+/** The activity a declaration spends (melee: whatever is left). */
+function activityCost(state: PhasedBudget, event: PhasedEvent): number {
+  switch (event.type) {
+    case "spell":
+      return ACTIVITY_PER_ROUND - SPELL_MOVEMENT_CAP[event.spell];
+    case "missile":
+      return MISSILE_ACTIVITY;
+    case "move":
+      return Math.max(0, event.percent);
+    case "draw":
+      return DRAW_ACTIVITY;
+    case "change":
+      return CHANGE_WEAPON_ACTIVITY;
+    case "melee":
+      return state.activityLeft;
+    default:
+      return 0;
+  }
+}
+
+/** B after A: only a self-reloading weapon fires in both, or the second of a pair of thrown weapons (PR-P4). */
+function secondShotAllowed(a: MissileWeapon, b: MissileWeapon): boolean {
+  return (a === "selfReloading" && b === "selfReloading") || (a === "thrownPair" && b === "thrownPair");
+}
+
+/** PR-B2: why the rules forbid `event` now, or null if they allow it. */
+export function mayDeclare(
+  state: PhasedBudget,
+  event: PhasedEvent,
+  ctx: PhasedContext = {},
+): Refusal<PhasedRefusal> | null {
+  const kind = kindOf(event);
+  if (!kind) return null;
+  if (state.unableToAct) return refuse("unableToAct");
+  const phase = DECLARATION_PHASE[kind];
+  if (ctx.phase !== undefined && ctx.phase !== phase) return refuse("notThisPhase", { phase });
+  if (phase < state.lastPhase) return refuse("phasePassed");
+  const moved = hasMoved(state);
+  switch (event.type) {
+    case "spell":
+      if (state.spell) return refuse("alreadyDeclared");
+      break;
+    case "missile":
+      if (state.spell) return refuse("casterCannotShoot"); // PR-P4, PR-P7
+      if (event.phase === "A") {
+        if (state.missileA) return refuse("alreadyDeclared");
+        break;
+      }
+      if (state.missileB) return refuse("alreadyDeclared");
+      if (state.failedOrientation) return refuse("failedOrientation"); // PR-P7
+      if (state.missileA && moved) return refuse("shotThenMoved");
+      if (state.movedPercent > MOVED_TOO_FAR_PERCENT) return refuse("movedTooFar");
+      if (state.missileA && !secondShotAllowed(state.missileA, event.weapon)) return refuse("alreadyFired");
+      break;
+    case "move": {
+      const cap = movementCap(state); // PR-P2
+      if (state.movedPercent + Math.max(0, event.percent) > cap) return refuse("movementCapped", { cap });
+      break;
+    }
+    case "melee":
+      if (state.melee) return refuse("alreadyDeclared");
+      if (state.spell) return refuse("casterCannotMelee"); // PR-P9
+      if (state.missileA && state.missileB) return refuse("firedTwice");
+      if (state.missileA && moved) return refuse("shotThenMoved");
+      if (moved && state.missileB) return refuse("movedThenShot");
+      if (state.movedPercent > MOVED_TOO_FAR_PERCENT) return refuse("movedTooFar");
+      if (state.failedOrientation) return refuse("failedOrientation");
+      if (state.manoeuvre === "failed") return refuse("failedManoeuvre");
+      if (state.activityLeft <= 0) return refuse("noActivityLeft");
+      return null;
+    default:
+      break;
+  }
+  const cost = activityCost(state, event);
+  if (cost > state.activityLeft) return refuse("notEnoughActivity", { left: state.activityLeft });
+  return null;
+}
+
+/** Record a declaration without checking it; the activity never goes below 0. */
+function applyDeclaration(state: PhasedBudget, event: PhasedEvent): PhasedBudget {
+  const kind = kindOf(event);
+  const cost = activityCost(state, event);
+  const base: PhasedBudget = kind
+    ? {
+        ...state,
+        activityLeft: Math.max(0, state.activityLeft - cost),
+        lastPhase: Math.max(state.lastPhase, DECLARATION_PHASE[kind]),
+      }
+    : state;
+  switch (event.type) {
+    case "spell":
+      return { ...base, spell: event.spell };
+    case "missile":
+      return event.phase === "A" ? { ...base, missileA: event.weapon } : { ...base, missileB: event.weapon };
+    case "move":
+      return {
+        ...base,
+        movedPercent: state.movedPercent + Math.max(0, event.percent),
+        manoeuvre: event.manoeuvre ?? state.manoeuvre,
+      };
+    case "draw":
+      return { ...base, draws: state.draws + 1 };
+    case "change":
+      return { ...base, changes: state.changes + 1 };
+    case "melee":
+      return { ...base, melee: true };
+    case "orientation":
+      return { ...base, failedOrientation: state.failedOrientation || event.failed };
+    case "unableToAct":
+      return { ...base, unableToAct: event.unable };
+  }
+}
+
+export function spendPhased(
+  state: PhasedBudget,
+  event: PhasedEvent,
+  ctx: PhasedContext = {},
+): Outcome<PhasedBudget> {
+  const refusal = mayDeclare(state, event, ctx);
+  const over = Math.max(0, activityCost(state, event) - state.activityLeft);
+  return decide(event, refusal, () => applyDeclaration(state, event), over || undefined);
+}
+
+/** The plain fields of a round-engine declaration sheet this module reads. */
+export interface PhasedSheetLike {
+  readonly spell: SpellDeclaration | null;
+  readonly missileA: MissileWeapon | null;
+  readonly missileB: MissileWeapon | null;
+  readonly movement: {
+    readonly percent: number;
+    readonly manoeuvre: "none" | "succeeded" | "failed";
+    readonly draw: boolean;
+    readonly change: boolean;
+  } | null;
+  readonly melee: unknown;
+  readonly spellOrientation: { readonly failed: boolean } | null;
+  readonly finalOrientation: { readonly failed: boolean } | null;
+  readonly unableToAct: boolean;
+}
+
+/** This state rebuilt from a round-engine sheet, declarations in phase order (no checks, no overrides). */
+export function phasedBudgetFromSheet(sheet: PhasedSheetLike, round: number): PhasedBudget {
+  const events: PhasedEvent[] = [];
+  if (sheet.spell) events.push({ type: "spell", spell: sheet.spell });
+  if (sheet.spellOrientation) events.push({ type: "orientation", failed: sheet.spellOrientation.failed });
+  if (sheet.missileA) events.push({ type: "missile", phase: "A", weapon: sheet.missileA });
+  const m = sheet.movement;
+  if (m) {
+    if (m.percent > 0 || m.manoeuvre !== "none")
+      events.push(
+        m.manoeuvre === "none"
+          ? { type: "move", percent: m.percent }
+          : { type: "move", percent: m.percent, manoeuvre: m.manoeuvre },
+      );
+    if (m.draw) events.push({ type: "draw" });
+    if (m.change) events.push({ type: "change" });
+  }
+  if (sheet.missileB) events.push({ type: "missile", phase: "B", weapon: sheet.missileB });
+  if (sheet.melee !== null && sheet.melee !== undefined && sheet.melee !== false)
+    events.push({ type: "melee" });
+  if (sheet.finalOrientation) events.push({ type: "orientation", failed: sheet.finalOrientation.failed });
+  const start = { ...initialPhasedBudget(), round, unableToAct: sheet.unableToAct };
+  return events.reduce(applyDeclaration, start);
+}
+
+/** What is left this round: activity, and movement within its cap (there is no turn in this family). */
+export function phasedRemaining(state: PhasedBudget) {
+  const cap = movementCap(state);
+  const round: BudgetLine[] = [
+    { key: "activity", left: state.activityLeft, max: ACTIVITY_PER_ROUND, unit: "percent" },
+    {
+      key: "movement",
+      left: Math.max(0, Math.min(cap - state.movedPercent, state.activityLeft)),
+      max: cap,
+      unit: "percent",
+    },
+  ];
+  return { turn: [] as BudgetLine[], round };
+}
+
+export const phasedRoundBudget: BudgetRules<
+  PhasedBudget,
+  PhasedEvent,
+  PhasedContext,
+  { readonly round: number },
+  void
+> = {
+  family: "phased-round",
+  initial: initialPhasedBudget,
+  startRound: startPhasedRound,
+  startTurn: (state) => state,
+  endTurn: (state) => state,
+  spend: spendPhased,
+  remaining: phasedRemaining,
+};

@@ -1,0 +1,251 @@
+import { describe, expect, it } from "vitest";
+import {
+  activeDefenseBudget,
+  defenderFlags,
+  earlierFeint,
+  initialActiveDefenseBudget,
+  shotAim,
+  spendActiveDefense,
+  type ActiveDefenseBudget,
+  type ActiveDefenseEvent,
+} from "../../../src/rules/families/active-defense-3d6/budget";
+import {
+  ALL_OUT_ATTACK_LETTER,
+  ALL_OUT_ATTACK_OPTIONS,
+  allOutAttackCount,
+  maneuverTimedState,
+} from "../../../src/rules/families/active-defense-3d6/maneuvers";
+import { adWeapon, type AdWeaponSpec } from "../../../src/rules/families/active-defense-3d6/readiness";
+import { splitAtTurnStart } from "../../../src/rules/turns/timed-states";
+
+const sword: AdWeaponSpec = { unbalanced: false, missile: false, readyTurns: 0 };
+const axe: AdWeaponSpec = { unbalanced: true, missile: false, readyTurns: 0 };
+const bow: AdWeaponSpec = { unbalanced: false, missile: true, readyTurns: 1 };
+const crossbow: AdWeaponSpec = { unbalanced: false, missile: true, readyTurns: 2 };
+
+function armed(status: "ready" | "sheathed" = "ready"): ActiveDefenseBudget {
+  return initialActiveDefenseBudget({
+    sword: adWeapon(sword, status),
+    axe: adWeapon(axe, status),
+    bow: adWeapon(bow, status),
+    crossbow: adWeapon(crossbow, status),
+  });
+}
+
+const start = activeDefenseBudget.startTurn;
+const end = activeDefenseBudget.endTurn;
+
+function run(state: ActiveDefenseBudget, ...events: ActiveDefenseEvent[]): ActiveDefenseBudget {
+  return events.reduce((s, e) => {
+    const out = spendActiveDefense(s, e);
+    if (!out.ok) throw new Error(`refused ${e.type}: ${out.reason}`);
+    return out.value;
+  }, state);
+}
+
+function reason(state: ActiveDefenseBudget, event: ActiveDefenseEvent): string | null {
+  const out = spendActiveDefense(state, event);
+  return out.ok ? null : out.reason;
+}
+
+/** The combatant's turn ends and its next one starts (others act in between). */
+const nextTurn = (state: ActiveDefenseBudget) => start(end(state));
+
+const attack = (weaponId: string): ActiveDefenseEvent => ({ type: "maneuver", maneuver: "attack", weaponId });
+const ready = (weaponId: string): ActiveDefenseEvent => ({ type: "maneuver", maneuver: "ready", weaponId });
+const shoot = (weaponId: string): ActiveDefenseEvent => ({ type: "shoot", weaponId });
+
+describe("active-defense-3d6 manoeuvres", () => {
+  it("AD-M1…AD-M8 one manoeuvre per turn", () => {
+    const s = run(start(armed()), { type: "maneuver", maneuver: "move" });
+    expect(reason(s, attack("sword"))).toBe("maneuverTaken");
+    expect(reason(s, { type: "maneuver", maneuver: "allOutDefense" })).toBe("maneuverTaken");
+    expect(reason(armed(), attack("sword"))).toBe("notYourTurn");
+    expect(reason(nextTurn(s), attack("sword"))).toBeNull();
+  });
+
+  it("AD-M1 a feint's effect carries to the feinter's next turn, against that enemy only", () => {
+    const s = run(start(armed()), { type: "maneuver", maneuver: "feint", target: "orc", effect: 3 });
+    expect(earlierFeint(s, "orc")).toBe(0); // not this turn
+    const next = nextTurn(s);
+    expect(earlierFeint(next, "orc")).toBe(3);
+    expect(earlierFeint(next, "goblin")).toBe(0);
+    expect(earlierFeint(nextTurn(next), "orc")).toBe(0); // not later turns
+    // A failed feint (effect 0) still uses the turn.
+    const failed = run(start(armed()), { type: "maneuver", maneuver: "feint", target: "orc", effect: 0 });
+    expect(earlierFeint(nextTurn(failed), "orc")).toBe(0);
+    // AD-M4: a feint does not unready an unbalanced weapon.
+    expect(failed.weapons.axe?.status).toBe("ready");
+  });
+
+  it("AD-M2 all-out attack: four options, no defense until the attacker's next turn", () => {
+    expect(ALL_OUT_ATTACK_OPTIONS.map((o) => ALL_OUT_ATTACK_LETTER[o])).toEqual(["a", "b", "c", "d", "d"]);
+    expect(allOutAttackCount("twoAttacks")).toBe(2);
+    expect(allOutAttackCount("plusFour")).toBe(1);
+    const s = run(start(armed()), {
+      type: "maneuver",
+      maneuver: "allOutAttack",
+      option: "plusFour",
+      weaponId: "sword",
+    });
+    expect(defenderFlags(s).allOutAttack).toBe(true);
+    expect(defenderFlags(end(s)).allOutAttack).toBe(true);
+    expect(defenderFlags(nextTurn(s)).allOutAttack).toBe(false);
+    // Its timed state ends when the holder's next turn starts (AD-T1).
+    const mark = maneuverTimedState("hero", 2, { maneuver: "allOutAttack", option: "plusFour" });
+    expect(mark).toMatchObject({ key: "allOutAttack", holder: "hero", data: { option: "plusFour" } });
+    expect(splitAtTurnStart([mark], "hero").expired).toEqual([mark]);
+  });
+
+  it("AD-M2 two attacks are not for weapons readied after each attack; ready-and-attack is", () => {
+    const s = start(armed());
+    const twoWithAxe: ActiveDefenseEvent = {
+      type: "maneuver",
+      maneuver: "allOutAttack",
+      option: "twoAttacks",
+      weaponId: "axe",
+    };
+    expect(reason(s, twoWithAxe)).toBe("unbalancedTwoAttacks");
+    expect(reason(s, { ...twoWithAxe, weaponId: "sword" })).toBeNull();
+    const swung = run(s, attack("axe"));
+    const again = nextTurn(swung);
+    expect(again.weapons.axe?.status).toBe("unready");
+    expect(reason(again, attack("axe"))).toBe("weaponNotReady");
+    const readyAndAttack = run(again, {
+      type: "maneuver",
+      maneuver: "allOutAttack",
+      option: "readyAndAttack",
+      weaponId: "axe",
+    });
+    expect(readyAndAttack.weapons.axe?.status).toBe("unready"); // it attacked again
+  });
+
+  it("AD-M3 all-out defense lasts until the defender's next turn", () => {
+    const s = run(start(armed()), { type: "maneuver", maneuver: "allOutDefense" });
+    expect(defenderFlags(end(s)).allOutDefense).toBe(true);
+    expect(defenderFlags(nextTurn(s)).allOutDefense).toBe(false);
+    expect(maneuverTimedState("hero", 1, { maneuver: "allOutDefense" }).expiry).toEqual({
+      kind: "holderNextTurn",
+    });
+  });
+
+  it("AD-M4 drawing a sheathed weapon takes one turn", () => {
+    const s = start(armed("sheathed"));
+    expect(reason(s, attack("sword"))).toBe("weaponNotReady");
+    const drawn = run(s, ready("sword"));
+    expect(drawn.weapons.sword?.status).toBe("ready");
+    expect(reason(nextTurn(drawn), attack("sword"))).toBeNull();
+    expect(reason(nextTurn(drawn), ready("sword"))).toBe("alreadyReady");
+  });
+
+  it("AD-M4 an unbalanced weapon is unready after an attack or a parry and cannot parry meanwhile", () => {
+    const swung = run(start(armed()), attack("axe"));
+    expect(defenderFlags(swung, "axe").parryWeaponReady).toBe(false);
+    const readied = run(nextTurn(swung), ready("axe"));
+    expect(defenderFlags(readied, "axe")).toMatchObject({
+      parryWeaponReady: true,
+      parryWeaponUnbalanced: true,
+    });
+    const parried = run(end(readied), {
+      type: "defended",
+      consequences: [{ kind: "unreadyWeapon" }],
+      weaponId: "axe",
+    });
+    expect(parried.weapons.axe?.status).toBe("unready");
+    // A balanced weapon stays ready.
+    expect(run(start(armed()), attack("sword")).weapons.sword?.status).toBe("ready");
+  });
+
+  it("AD-M4 bows take one turn per arrow, crossbows at least one more", () => {
+    let s = run(start(armed()), shoot("bow"));
+    expect(s.weapons.bow?.status).toBe("unready");
+    s = run(s, ready("bow"));
+    s = nextTurn(s);
+    expect(s.weapons.bow?.status).toBe("ready");
+
+    let c = run(start(armed()), shoot("crossbow"), ready("crossbow"));
+    c = nextTurn(c);
+    expect(c.weapons.crossbow?.status).toBe("unready");
+    expect(reason(c, shoot("crossbow"))).toBe("weaponNotReady");
+    c = nextTurn(run(c, ready("crossbow")));
+    expect(c.weapons.crossbow?.status).toBe("ready");
+  });
+
+  it("AD-M4 a defense during a turn spent readying a missile weapon voids that readying", () => {
+    const readying = end(run(start(armed()), shoot("bow"), ready("bow")));
+    expect(defenderFlags(readying).readyingMissile).toBe(true);
+    const defended = run(readying, { type: "defended", consequences: [{ kind: "voidReadying" }] });
+    expect(start(defended).weapons.bow?.status).toBe("unready");
+  });
+
+  it("AD-M5 aim after readying: the margin is the next shot's bonus; unaimed shots take −4", () => {
+    const s = start(armed());
+    expect(shotAim(s, "bow")).toEqual({ aimed: false });
+    expect(reason(s, { type: "maneuver", maneuver: "aim", weaponId: "sword", margin: 2 })).toBe(
+      "notMissileWeapon",
+    );
+    const aimed = run(s, { type: "maneuver", maneuver: "aim", weaponId: "bow", margin: 3 });
+    const next = nextTurn(aimed);
+    expect(shotAim(next, "bow")).toEqual({ aimed: true, margin: 3 });
+    const shot = run(next, shoot("bow"));
+    expect(shotAim(shot, "bow")).toEqual({ aimed: false });
+    // An unready bow cannot aim, this turn or the next, until readied.
+    const spent = run(start(armed()), shoot("bow"));
+    const aimNow: ActiveDefenseEvent = { type: "maneuver", maneuver: "aim", weaponId: "bow", margin: 1 };
+    expect(reason(spent, aimNow)).toBe("weaponNotReady");
+    expect(reason(nextTurn(spent), aimNow)).toBe("weaponNotReady");
+  });
+
+  it("AD-M5 missile attacks come at the start of the turn, leaving the turn for another manoeuvre", () => {
+    const s = run(start(armed()), shoot("bow"), ready("bow"));
+    expect(s.maneuver).toBe("ready");
+    expect(reason(s, shoot("crossbow"))).toBe("shotTaken");
+    const moved = run(start(armed()), { type: "maneuver", maneuver: "move" });
+    expect(reason(moved, shoot("bow"))).toBe("shootAtTurnStart");
+    expect(reason(start(armed()), attack("bow"))).toBe("shootAtTurnStart");
+  });
+
+  it("AD-M5 a defense while aiming loses the aim", () => {
+    const aimed = end(run(start(armed()), { type: "maneuver", maneuver: "aim", weaponId: "bow", margin: 3 }));
+    expect(defenderFlags(aimed).aiming).toBe(true);
+    const defended = run(aimed, { type: "defended", consequences: [{ kind: "loseAim" }] });
+    expect(shotAim(start(defended), "bow")).toEqual({ aimed: false });
+  });
+
+  it("AD-M6 concentrate uses the turn's manoeuvre", () => {
+    const s = run(start(armed()), { type: "maneuver", maneuver: "concentrate" });
+    expect(s.maneuver).toBe("concentrate");
+    expect(reason(s, attack("sword"))).toBe("maneuverTaken");
+    expect(reason(nextTurn(s), { type: "maneuver", maneuver: "concentrate" })).toBeNull();
+  });
+
+  it("AD-M7 move is a manoeuvre", () => {
+    const s = run(start(armed()), { type: "maneuver", maneuver: "move" });
+    expect(activeDefenseBudget.remaining(s).turn.find((l) => l.key === "maneuver")?.left).toBe(0);
+  });
+
+  it("AD-M8 picking up a dropped weapon takes two turns; the second can include an attack", () => {
+    const dropped = run(start(armed()), { type: "dropWeapon", weaponId: "sword" });
+    expect(reason(dropped, attack("sword"))).toBe("weaponDropped");
+    expect(reason(dropped, ready("sword"))).toBe("weaponDropped");
+    const knelt = run(dropped, { type: "maneuver", maneuver: "pickUp", weaponId: "sword" });
+    expect(knelt.weapons.sword?.status).toBe("dropped");
+    const up = run(nextTurn(knelt), { type: "maneuver", maneuver: "pickUp", weaponId: "sword" });
+    expect(up.weapons.sword?.status).toBe("ready");
+    const struck = run(up, attack("sword"));
+    expect(reason(struck, attack("sword"))).toBe("maneuverTaken");
+    // Kneeling that is not followed up the next turn starts over.
+    const interrupted = nextTurn(run(nextTurn(knelt), { type: "maneuver", maneuver: "other" }));
+    const again = run(interrupted, { type: "maneuver", maneuver: "pickUp", weaponId: "sword" });
+    expect(again.weapons.sword?.status).toBe("dropped");
+    expect(reason(start(armed()), { type: "maneuver", maneuver: "pickUp", weaponId: "sword" })).toBe(
+      "weaponNotDropped",
+    );
+  });
+
+  it("AD-M1…AD-M8 the GM may override a refused manoeuvre; it is recorded", () => {
+    const s = run(start(armed()), { type: "maneuver", maneuver: "move" });
+    const forced = spendActiveDefense(s, { ...attack("sword"), override: true });
+    expect(forced.ok && forced.value.overrides).toEqual([{ event: "maneuver", reason: "maneuverTaken" }]);
+  });
+});
