@@ -21,8 +21,10 @@ const read = (path) => {
 const manifest = read(join(DIST, "system.json"));
 if (manifest) {
   if (manifest.id !== "fray") fail(`system.json id is "${manifest.id}", not "fray"`);
-  if (manifest.compatibility?.maximum) fail("system.json must not set compatibility.maximum (v14 would refuse it)");
-  for (const path of manifest.esmodules ?? []) if (!existsSync(join(DIST, path))) fail(`missing esmodule ${path}`);
+  if (manifest.compatibility?.maximum)
+    fail("system.json must not set compatibility.maximum (v14 would refuse it)");
+  for (const path of manifest.esmodules ?? [])
+    if (!existsSync(join(DIST, path))) fail(`missing esmodule ${path}`);
   for (const style of manifest.styles ?? []) {
     const path = typeof style === "string" ? style : style.src;
     if (!existsSync(join(DIST, path))) fail(`missing style ${path}`);
@@ -47,8 +49,10 @@ if (manifest) {
     const keys = flatten(read(path) ?? {});
     const missing = [...enKeys].filter((k) => !keys.has(k));
     const extra = [...keys].filter((k) => !enKeys.has(k));
-    if (missing.length) fail(`${language.path} lacks ${missing.length} keys of en.json: ${missing.slice(0, 5).join(", ")}`);
-    if (extra.length) fail(`${language.path} has ${extra.length} keys en.json lacks: ${extra.slice(0, 5).join(", ")}`);
+    if (missing.length)
+      fail(`${language.path} lacks ${missing.length} keys of en.json: ${missing.slice(0, 5).join(", ")}`);
+    if (extra.length)
+      fail(`${language.path} has ${extra.length} keys en.json lacks: ${extra.slice(0, 5).join(", ")}`);
   }
   for (const pack of manifest.packs ?? []) {
     const path = join(DIST, pack.path);
@@ -59,7 +63,8 @@ if (manifest) {
     const entries = readdirSync(path);
     const isLevelDb = entries.includes("CURRENT") && entries.some((e) => e.startsWith("MANIFEST-"));
     if (!isLevelDb) fail(`pack ${pack.path} is not a LevelDB database (no CURRENT/MANIFEST-*)`);
-    if (!entries.some((e) => e.endsWith(".ldb") || e.endsWith(".log"))) fail(`pack ${pack.path} holds no data`);
+    if (!entries.some((e) => e.endsWith(".ldb") || e.endsWith(".log")))
+      fail(`pack ${pack.path} holds no data`);
   }
   if (!existsSync(join(DIST, "fray.zip"))) fail("missing dist/fray.zip");
 }

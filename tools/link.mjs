@@ -6,7 +6,9 @@ import { join, resolve } from "node:path";
 
 const target = process.argv[2];
 if (!target) {
-  console.error("Usage: npm run link -- <Foundry user-data path>   (the folder that holds Data/, Config/ and Logs/)");
+  console.error(
+    "Usage: npm run link -- <Foundry user-data path>   (the folder that holds Data/, Config/ and Logs/)",
+  );
   process.exit(2);
 }
 const userData = resolve(target);
