@@ -1,0 +1,77 @@
+/**
+ * opposed-d20 round structure (OD-I1…OD-I4, OD-R1, OD-R2, OD-R5): each participant rolls d20 + Initiative
+ * «Iniciativa» (OD-I2); they act from the highest result to the lowest, ties broken by the GM's method
+ * (OD-I3, world setting `odInitiativeTies`: "random" roll-off, higher "initiative", or "manual" — the GM
+ * orders them with a `reorder` event); a Critical «Crítico» initiative roll is flagged (OD-I4). Each round
+ * «ronda» starts by resetting every participant's action counts to 0 and applying start-of-round effects
+ * (OD-R1), then the turns in the set order (OD-R2), then end-of-round effects (OD-R5).
+ */
+import { accept, refuse } from "../../outcome";
+import type { RoundDraft } from "../../turns/round-draft";
+import type { RoundEvent } from "../../turns/round-event";
+import type { RoundStructure } from "../../turns/round-structure";
+
+export interface OpposedD20TurnOptions {
+  /** OD-I3: how ties are broken. */
+  readonly ties: "random" | "initiative" | "manual";
+  /** OD-I4 (OD-A3 convention): natural faces at or above this are a Critical. */
+  readonly criticalOn: number;
+}
+
+export const DEFAULT_OPPOSED_D20_TURN_OPTIONS: OpposedD20TurnOptions = { ties: "random", criticalOn: 20 };
+
+const NO_ACTIONS = { active: 0, passive: 0 } as const;
+
+function countAction(d: RoundDraft, e: Extract<RoundEvent, { type: "countAction" }>) {
+  const c = d.find(e.id);
+  if (!c) return refuse("unknownCombatant", { id: e.id });
+  if (d.round === 0) return refuse("notStarted");
+  if (e.kind !== "active" && e.kind !== "passive") return refuse("invalidValue");
+  const counts = c.actions ?? NO_ACTIONS;
+  // OD-R3: the counters limit actions over the whole round, passive ones taken before the turn included.
+  if (e.limit !== undefined && counts[e.kind] >= e.limit && e.gmOverride !== true) {
+    return refuse("actionLimitReached", { limit: e.limit });
+  }
+  d.update(e.id, { actions: { ...counts, [e.kind]: counts[e.kind] + 1 } });
+  return null;
+}
+
+export function opposedD20Structure(
+  options: OpposedD20TurnOptions = DEFAULT_OPPOSED_D20_TURN_OPTIONS,
+): RoundStructure {
+  return {
+    family: "opposed-d20",
+    phases: [
+      { id: "turns", policy: "initiative", label: "FRAY.Combat.Phase.turns" },
+      { id: "endOfRound", policy: "endOfRound", label: "FRAY.Combat.Phase.endOfRound" },
+    ],
+    initiative: "combat",
+    ties: options.ties === "manual" ? "manual" : "rollOff",
+    readInitiative(roll) {
+      const critical = roll.natural !== undefined && roll.natural >= options.criticalOn;
+      if (options.ties !== "initiative") return accept({ tieKeys: [], critical });
+      if (roll.initiativeStat === undefined || !Number.isFinite(roll.initiativeStat)) {
+        return refuse("initiativeStatMissing");
+      }
+      return accept({ tieKeys: [roll.initiativeStat], critical });
+    },
+    newCombatant: () => ({ speed: null, actions: NO_ACTIONS, sheet: null }),
+    startRound(d) {
+      // OD-R1: every participant's count of actions taken goes back to 0.
+      for (const c of d.combatants) {
+        if (c.actions?.active || c.actions?.passive) d.update(c.id, { actions: NO_ACTIONS });
+      }
+    },
+    handle(d, e) {
+      return e.type === "countAction" ? countAction(d, e) : undefined;
+    },
+    notes(_d, c) {
+      const notes: Record<string, string | number | boolean> = {
+        activeActions: c.actions?.active ?? 0,
+        passiveActions: c.actions?.passive ?? 0,
+      };
+      if (c.critical) notes.critical = true;
+      return notes;
+    },
+  };
+}

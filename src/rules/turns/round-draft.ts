@@ -1,0 +1,319 @@
+/**
+ * A working copy of a `RoundState` while the engine applies events. It copies on write, only what it
+ * touches, and keeps private indexes (id → position, holder → timed states, claim counters) so that a whole
+ * round of events costs about one pass over the combatants, not one pass per event. The base state is
+ * never mutated; `finish()` returns the new plain state. Not part of any stored data.
+ */
+import { phaseAt, type PhaseDefinition, type RoundReader, type RoundStructure } from "./round-structure";
+import type {
+  QueueEntry,
+  RoundNotice,
+  RoundState,
+  RoundTimedState,
+  Side,
+  TurnCombatant,
+} from "./round-state";
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** Linear look-ups a draft makes before it builds an id index (cheap single events, fast batches). */
+const LINEAR_PROBES = 6;
+
+export class RoundDraft implements RoundReader {
+  readonly structure: RoundStructure;
+  readonly family: RoundState["family"];
+  round: number;
+  phase: number;
+  current: string | null;
+  cursor: number;
+  claimSide: Side;
+  nextSeq: number;
+  notices: RoundNotice[];
+
+  private list: TurnCombatant[];
+  private listOwned = false;
+  private readonly owned = new Set<TurnCombatant>();
+  private index: Map<string, number> | null = null;
+  private probes = 0;
+
+  private orderList: string[];
+  private orderOwned = false;
+  private queueList: QueueEntry[];
+  private queueOwned = false;
+  private contestList: string[];
+  private contestOwned = false;
+
+  private timedList: RoundTimedState[];
+  private timedOwned = false;
+  private dropped: Set<RoundTimedState> | null = null;
+  private byHolder: Map<string, RoundTimedState[]> | null = null;
+
+  /** Claim phases: combatants still expected to act in this part, per side (FS-R3). */
+  private pendingCount: { players: number; gm: number } | null = null;
+
+  constructor(structure: RoundStructure, base: RoundState) {
+    this.structure = structure;
+    this.family = base.family;
+    this.round = base.round;
+    this.phase = base.phase;
+    this.current = base.current;
+    this.cursor = base.cursor;
+    this.claimSide = base.claimSide;
+    this.nextSeq = base.nextSeq;
+    this.notices = [];
+    this.list = base.combatants as TurnCombatant[];
+    this.orderList = base.order as string[];
+    this.queueList = base.queue as QueueEntry[];
+    this.contestList = base.contest as string[];
+    this.timedList = base.timed as RoundTimedState[];
+  }
+
+  get phaseDef(): PhaseDefinition {
+    return phaseAt(this.structure, this.phase);
+  }
+
+  get combatants(): readonly TurnCombatant[] {
+    return this.list;
+  }
+
+  get order(): readonly string[] {
+    return this.orderList;
+  }
+
+  get queue(): readonly QueueEntry[] {
+    return this.queueList;
+  }
+
+  get contest(): readonly string[] {
+    return this.contestList;
+  }
+
+  indexOf(id: string): number {
+    if (this.index) return this.index.get(id) ?? -1;
+    if (++this.probes > LINEAR_PROBES) {
+      this.index = new Map();
+      for (let i = 0; i < this.list.length; i++) this.index.set((this.list[i] as TurnCombatant).id, i);
+      return this.index.get(id) ?? -1;
+    }
+    for (let i = 0; i < this.list.length; i++) if ((this.list[i] as TurnCombatant).id === id) return i;
+    return -1;
+  }
+
+  find(id: string): TurnCombatant | undefined {
+    const i = this.indexOf(id);
+    return i < 0 ? undefined : this.list[i];
+  }
+
+  /** Changes one combatant (copy on write) and keeps the claim counters right. */
+  update(id: string, patch: Partial<TurnCombatant>): TurnCombatant | undefined {
+    const i = this.indexOf(id);
+    if (i < 0) return undefined;
+    const before = this.list[i] as TurnCombatant;
+    const wasPending = this.pendingCount ? this.isPending(before) : false;
+    let after: TurnCombatant;
+    if (this.owned.has(before)) {
+      after = Object.assign(before as Mutable<TurnCombatant>, patch);
+    } else {
+      after = { ...before, ...patch };
+      this.owned.add(after);
+      this.ownList()[i] = after;
+    }
+    if (this.pendingCount) this.countPending(after, (this.isPending(after) ? 1 : 0) - (wasPending ? 1 : 0));
+    return after;
+  }
+
+  add(combatant: TurnCombatant): void {
+    this.ownList().push(combatant);
+    this.owned.add(combatant);
+    this.index?.set(combatant.id, this.list.length - 1);
+    if (this.pendingCount && this.isPending(combatant)) this.countPending(combatant, 1);
+  }
+
+  remove(id: string): TurnCombatant | undefined {
+    const i = this.indexOf(id);
+    if (i < 0) return undefined;
+    const [gone] = this.ownList().splice(i, 1) as [TurnCombatant];
+    this.index = null;
+    this.probes = 0;
+    if (this.pendingCount && this.isPending(gone)) this.countPending(gone, -1);
+    return gone;
+  }
+
+  // --- claim counters (FS-R3) -------------------------------------------------------------------------
+
+  /** Whether `c` is still expected to take a turn in the current claim part. */
+  isPending(c: TurnCombatant): boolean {
+    const phase = this.phaseDef;
+    if (phase.policy !== "claim" || c.defeated) return false;
+    if (c.actedRound >= this.round || c.passedRound >= this.round) return false;
+    return phase.speed !== "fast" || c.speed !== "slow";
+  }
+
+  pending(side: Side): number {
+    if (!this.pendingCount) {
+      this.pendingCount = { players: 0, gm: 0 };
+      for (const c of this.list) if (this.isPending(c)) this.pendingCount[c.side]++;
+    }
+    return this.pendingCount[side];
+  }
+
+  /** Call when the phase or round changes: what "pending" means changes with it. */
+  resetPending(): void {
+    this.pendingCount = null;
+  }
+
+  /** FS-R3: once no player character is still to act in this part, it is the GM's creatures' turn. */
+  settleClaimSide(): void {
+    if (this.phaseDef.policy === "claim" && this.claimSide === "players" && this.pending("players") === 0) {
+      this.claimSide = "gm";
+    }
+  }
+
+  /** Whether the current phase may end without a GM override: nobody still to act in it. */
+  phaseComplete(): boolean {
+    switch (this.phaseDef.policy) {
+      case "claim":
+        return (
+          this.current === null &&
+          this.pending("gm") === 0 &&
+          (this.claimSide === "gm" || this.pending("players") === 0)
+        );
+      case "initiative":
+      case "sequence":
+        return this.current === null;
+      default:
+        return true;
+    }
+  }
+
+  private countPending(c: TurnCombatant, delta: number): void {
+    if (this.pendingCount && delta) this.pendingCount[c.side] += delta;
+  }
+
+  // --- order, queue, contest ------------------------------------------------------------------------------
+
+  orderForWrite(): string[] {
+    if (!this.orderOwned) {
+      this.orderList = [...this.orderList];
+      this.orderOwned = true;
+    }
+    return this.orderList;
+  }
+
+  setOrder(order: string[]): void {
+    this.orderList = order;
+    this.orderOwned = true;
+  }
+
+  queueForWrite(): QueueEntry[] {
+    if (!this.queueOwned) {
+      this.queueList = [...this.queueList];
+      this.queueOwned = true;
+    }
+    return this.queueList;
+  }
+
+  setQueue(queue: QueueEntry[]): void {
+    this.queueList = queue;
+    this.queueOwned = true;
+  }
+
+  setContest(contest: string[]): void {
+    this.contestList = contest;
+    this.contestOwned = true;
+  }
+
+  contestForWrite(): string[] {
+    if (!this.contestOwned) {
+      this.contestList = [...this.contestList];
+      this.contestOwned = true;
+    }
+    return this.contestList;
+  }
+
+  // --- timed states ------------------------------------------------------------------------------------
+
+  /** The live timed states, in creation order. */
+  get timed(): readonly RoundTimedState[] {
+    this.compactTimed();
+    return this.timedList;
+  }
+
+  statesOf(holder: string): readonly RoundTimedState[] {
+    if (!this.byHolder) {
+      this.byHolder = new Map();
+      for (const s of this.timedList) {
+        if (this.dropped?.has(s)) continue;
+        const list = this.byHolder.get(s.holder);
+        if (list) list.push(s);
+        else this.byHolder.set(s.holder, [s]);
+      }
+    }
+    const list = this.byHolder.get(holder);
+    if (!list) return [];
+    return this.dropped ? list.filter((s) => !this.dropped?.has(s)) : list;
+  }
+
+  addTimed(state: RoundTimedState): void {
+    this.compactTimed();
+    if (!this.timedOwned) {
+      this.timedList = [...this.timedList];
+      this.timedOwned = true;
+    }
+    this.timedList.push(state);
+    const list = this.byHolder?.get(state.holder);
+    if (list) list.push(state);
+    else this.byHolder?.set(state.holder, [state]);
+  }
+
+  /** Ends states; they leave the list when it is next read or when the draft finishes. */
+  dropTimed(states: readonly RoundTimedState[]): void {
+    if (!states.length) return;
+    this.dropped ??= new Set();
+    for (const s of states) this.dropped.add(s);
+  }
+
+  setTimed(states: RoundTimedState[]): void {
+    this.timedList = states;
+    this.timedOwned = true;
+    this.dropped = null;
+    this.byHolder = null;
+  }
+
+  private compactTimed(): void {
+    if (!this.dropped?.size) return;
+    const dropped = this.dropped;
+    this.timedList = this.timedList.filter((s) => !dropped.has(s));
+    this.timedOwned = true;
+    this.dropped = null;
+    this.byHolder = null;
+  }
+
+  // --- results ----------------------------------------------------------------------------------------
+
+  finish(): RoundState {
+    return {
+      family: this.family,
+      round: this.round,
+      phase: this.phase,
+      current: this.current,
+      cursor: this.cursor,
+      claimSide: this.claimSide,
+      order: this.orderList,
+      queue: this.queueList,
+      contest: this.contestList,
+      combatants: this.list,
+      timed: this.timed,
+      nextSeq: this.nextSeq,
+      notices: this.notices,
+    };
+  }
+
+  private ownList(): TurnCombatant[] {
+    if (!this.listOwned) {
+      this.list = [...this.list];
+      this.listOwned = true;
+    }
+    return this.list;
+  }
+}
