@@ -41,11 +41,22 @@ function foundryDev(): Plugin {
     handleHotUpdate({ file, server }) {
       const rel = file.slice(resolve(".").length + 1).replaceAll("\\", "/");
       if (rel.startsWith("templates/") && rel.endsWith(".hbs")) {
-        server.ws.send({ type: "custom", event: "fray:template", data: { path: `${BASE}${rel}`.slice(1) } });
+        const content = readFileSync(file, "utf8");
+        server.ws.send({
+          type: "custom",
+          event: "fray:template",
+          data: { path: `${BASE}${rel}`.slice(1), content },
+        });
         return [];
       }
       if (rel.startsWith("lang/") && rel.endsWith(".json")) {
-        server.ws.send({ type: "custom", event: "fray:lang", data: { path: `${BASE}${rel}`.slice(1) } });
+        try {
+          const content = JSON.parse(readFileSync(file, "utf8")) as unknown;
+          const lang = rel.slice("lang/".length, -".json".length);
+          server.ws.send({ type: "custom", event: "fray:lang", data: { lang, content } });
+        } catch (error) {
+          server.config.logger.error(`${rel}: ${(error as Error).message}`);
+        }
         return [];
       }
       return undefined;

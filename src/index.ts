@@ -6,6 +6,7 @@ import { rerenderOnSettingChange } from "./applications/rerender";
 import { registerSheets } from "./applications/sheets/register";
 import { registerHelpers } from "./applications/handlebars-helpers";
 import { preloadTemplates } from "./applications/templates";
+import { installHotReload } from "./dev/hot-reload";
 
 Hooks.once("init", () => {
   registerSettings(rerenderOnSettingChange);
@@ -17,3 +18,6 @@ Hooks.once("init", () => {
   registerHelpers((name, fn) => Handlebars.registerHelper(name, fn));
   void preloadTemplates();
 });
+
+// Dev server only (npm run dev); the bundler drops this branch from the built system.
+if (import.meta.hot) installHotReload(import.meta.hot);
