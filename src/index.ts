@@ -7,6 +7,7 @@ import { registerSheets } from "./applications/sheets/register";
 import { registerHelpers } from "./applications/handlebars-helpers";
 import { preloadTemplates } from "./applications/templates";
 import { installHotReload } from "./dev/hot-reload";
+import { registerGmRequests } from "./net/gm-requests";
 
 Hooks.once("init", () => {
   registerSettings(rerenderOnSettingChange);
@@ -18,6 +19,9 @@ Hooks.once("init", () => {
   registerHelpers((name, fn) => Handlebars.registerHelper(name, fn));
   void preloadTemplates();
 });
+
+// Every module has declared its GM requests by now (imports run first); register them as v13 queries.
+Hooks.once("setup", () => registerGmRequests());
 
 // Dev server only (npm run dev); the bundler drops this branch from the built system.
 if (import.meta.hot) installHotReload(import.meta.hot);

@@ -1,0 +1,83 @@
+import { SYSTEM_ID } from "../constants";
+import { refuse, type Outcome } from "../rules/outcome";
+import { SerialLock } from "./serial-lock";
+
+/**
+ * Requests that only the active GM may carry out (DESIGN.md: only the active GM writes shared state).
+ * A player's client *asks* through a v13 query; the GM's client runs the handler, which must re-check
+ * that `context.user` owns what it asks about. On the GM's own client the handler runs directly.
+ * Handlers answer with an Outcome so a refusal reaches the asker as a localized reason.
+ */
+export interface RequestContext {
+  /** The user who asked (verified by Foundry's query channel, not taken from the payload). */
+  readonly user: User.Implementation;
+}
+
+export type RequestHandler<P, R> = (payload: P, context: RequestContext) => Promise<Outcome<R>>;
+
+export interface GmRequest<P, R> {
+  readonly name: string;
+  /** Asks the active GM; resolves with the GM's answer or a refusal (no GM connected, timeout…). */
+  send(payload: P): Promise<Outcome<R>>;
+}
+
+const lock = new SerialLock();
+const registry = new Map<string, RequestHandler<never, unknown>>();
+
+/** Milliseconds a player's client waits for the GM's answer. */
+export const REQUEST_TIMEOUT = 20_000;
+
+/**
+ * Declares a GM request. `key(payload)` names what the request touches (a message, a combat): requests
+ * with the same key run one at a time on the GM's client.
+ */
+export function defineGmRequest<P, R>(
+  name: string,
+  handler: RequestHandler<P, R>,
+  key: (payload: P) => string,
+): GmRequest<P, R> {
+  const queryName = `${SYSTEM_ID}.${name}`;
+  const serialized: RequestHandler<P, R> = (payload, context) =>
+    lock.run(key(payload), () => handler(payload, context));
+  registry.set(queryName, serialized as RequestHandler<never, unknown>);
+  return {
+    name: queryName,
+    async send(payload: P): Promise<Outcome<R>> {
+      const gm = game.users?.activeGM;
+      if (!gm) return refuse("noActiveGM");
+      if (gm.isSelf) return serialized(payload, { user: game.user as User.Implementation });
+      try {
+        const query = gm.query as unknown as (
+          n: string,
+          d: unknown,
+          o: { timeout: number },
+        ) => Promise<unknown>;
+        return (await query.call(gm, queryName, payload, { timeout: REQUEST_TIMEOUT })) as Outcome<R>;
+      } catch (error) {
+        console.error(`${SYSTEM_ID} | ${queryName} failed`, error);
+        return refuse("requestFailed");
+      }
+    },
+  };
+}
+
+/** Registers every declared request as a v13 query; called once from the init hook. */
+export function registerGmRequests(): void {
+  const queries = CONFIG.queries as unknown as Record<string, unknown>;
+  for (const [name, handler] of registry) {
+    queries[name] = async (payload: unknown, options: { user?: User.Implementation }) => {
+      if (!game.user?.isActiveGM) return refuse("notActiveGM");
+      const user = options?.user;
+      if (!user) return refuse("unknownUser");
+      return handler(payload as never, { user });
+    };
+  }
+}
+
+/** True when `user` may act for `document` (owner permission), as a GM-side re-check. */
+export function userOwns(
+  user: User.Implementation,
+  document: { testUserPermission(user: User.Implementation, level: "OWNER"): boolean } | null | undefined,
+): boolean {
+  return Boolean(document) && (user.isGM || document!.testUserPermission(user, "OWNER"));
+}
