@@ -10,7 +10,9 @@ export interface Spender {
   readonly ownsCombatant: boolean;
 }
 
-export type AuthorizeRefusal = "notYourBudget" | "overrideNeedsGM";
+export const AUTHORIZE_REFUSALS = ["notYourBudget", "overrideNeedsGM"] as const;
+
+export type AuthorizeRefusal = (typeof AUTHORIZE_REFUSALS)[number];
 
 export function authorizeSpend(
   request: { readonly override?: boolean },

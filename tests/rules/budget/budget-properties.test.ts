@@ -9,6 +9,7 @@ import type { BudgetSummary } from "../../../src/rules/budget/budget-rules";
 import type { Outcome } from "../../../src/rules/outcome";
 import { FS_ACTIVITIES } from "../../../src/rules/families/fast-slow/activities";
 import {
+  FAST_SLOW_REFUSALS,
   fastSlowBudget,
   spendFastSlow,
   type FastSlowBudget,
@@ -16,21 +17,25 @@ import {
 } from "../../../src/rules/families/fast-slow/budget";
 import { MOVEMENT_ACTIONS } from "../../../src/rules/families/fast-slow/movement";
 import {
+  CLASSIC_D20_REFUSALS,
   classicD20Budget,
   type ClassicD20Budget,
   type ClassicD20Event,
 } from "../../../src/rules/families/classic-d20/budget";
 import {
+  OPPOSED_D20_REFUSALS,
   opposedD20Budget,
   type OpposedD20Budget,
   type OpposedD20Event,
 } from "../../../src/rules/families/opposed-d20/budget";
 import {
+  PHASED_REFUSALS,
   phasedRoundBudget,
   type PhasedBudget,
   type PhasedEvent,
 } from "../../../src/rules/families/phased-round/budget";
 import {
+  ACTIVE_DEFENSE_REFUSALS,
   activeDefenseBudget,
   initialActiveDefenseBudget,
   type ActiveDefenseBudget,
@@ -69,6 +74,7 @@ function check<S, E>(
   steps: readonly Step<S, E>[],
   spend: (s: S, e: E) => Outcome<S>,
   remaining: (s: S) => BudgetSummary,
+  reasons: readonly string[],
   skipNegative: (path: string) => boolean = () => false,
 ): void {
   let state = deepFreeze(structuredClone(initial));
@@ -80,6 +86,7 @@ function check<S, E>(
       const out = spend(state, step.event);
       expect(state).toEqual(before);
       if (out.ok) state = deepFreeze(out.value);
+      else expect(reasons).toContain(out.reason);
     }
     expect(negativeNumbers(state).filter((p) => !skipNegative(p))).toEqual([]);
     expect(linesNonNegative(remaining(state))).toBe(true);
@@ -172,6 +179,7 @@ describe("fast-slow budget invariants", () => {
           steps,
           (s, { event, prone }) => spendFastSlow(s, event, { prone }),
           fastSlowBudget.remaining,
+          FAST_SLOW_REFUSALS,
         ),
       ),
       RUNS,
@@ -234,6 +242,7 @@ describe("classic-d20 budget invariants", () => {
           steps,
           (s, e) => classicD20Budget.spend(s, e, undefined),
           classicD20Budget.remaining,
+          CLASSIC_D20_REFUSALS,
         ),
       ),
       RUNS,
@@ -291,6 +300,7 @@ describe("opposed-d20 budget invariants", () => {
           steps,
           (s, e) => opposedD20Budget.spend(s, e, undefined),
           opposedD20Budget.remaining,
+          OPPOSED_D20_REFUSALS,
         ),
       ),
       RUNS,
@@ -344,6 +354,7 @@ describe("phased-round budget invariants", () => {
           steps,
           (s, { event, phase }) => phasedRoundBudget.spend(s, event, phase === undefined ? {} : { phase }),
           phasedRoundBudget.remaining,
+          PHASED_REFUSALS,
         ),
       ),
       RUNS,
@@ -427,6 +438,7 @@ describe("active-defense-3d6 budget invariants", () => {
           steps,
           (s, e) => activeDefenseBudget.spend(s, e, undefined),
           activeDefenseBudget.remaining,
+          ACTIVE_DEFENSE_REFUSALS,
           // Aim margins and feint effects are roll results, not budgets.
           (path) => path.startsWith("state.aim.margin") || path.startsWith("state.feint.effect"),
         ),

@@ -35,13 +35,13 @@ describe("opposed-d20 action counters", () => {
     const s = run(opposedD20Budget.startTurn(round(2, 1)), active, active, passive);
     expect(left(s, "active")).toBe(0);
     expect(left(s, "passive")).toBe(0);
-    expect(reason(s, active)).toBe("noActiveActionsLeft");
-    expect(reason(s, passive)).toBe("noPassiveActionsLeft");
+    expect(reason(s, active)).toBe("activeLimitReached");
+    expect(reason(s, passive)).toBe("passiveLimitReached");
     // The limits come from the actor, round by round; a new round starts the counts again (OD-R1).
     const next = opposedD20Budget.startRound(s, { round: 2, limits: { active: 3, passive: 1 } });
     expect(left(next, "active")).toBe(3);
     expect(counterRefusal({ active: 3, passive: 0 }, "active", 3)).toMatchObject({
-      reason: "noActiveActionsLeft",
+      reason: "activeLimitReached",
     });
     expect(counterRefusal({ active: 2, passive: 0 }, "active", 3)).toBeNull();
   });
@@ -51,7 +51,7 @@ describe("opposed-d20 action counters", () => {
     const acting = opposedD20Budget.startTurn(before);
     expect(acting.passiveBeforeTurn).toBe(2);
     expect(left(acting, "passive")).toBe(0);
-    expect(reason(acting, passive)).toBe("noPassiveActionsLeft");
+    expect(reason(acting, passive)).toBe("passiveLimitReached");
     expect(left(acting, "active")).toBe(2);
   });
 
@@ -65,9 +65,7 @@ describe("opposed-d20 action counters", () => {
     const s = run(round(1, 1), { type: "reaction", trigger: "an enemy enters reach", counter: "passive" });
     expect(s.reactions).toEqual([{ trigger: "an enemy enters reach", counter: "passive" }]);
     expect(left(s, "passive")).toBe(0);
-    expect(reason(s, { type: "reaction", trigger: "again", counter: "passive" })).toBe(
-      "noPassiveActionsLeft",
-    );
+    expect(reason(s, { type: "reaction", trigger: "again", counter: "passive" })).toBe("passiveLimitReached");
     expect(reason(s, { type: "reaction", trigger: "free one", counter: null })).toBeNull();
     expect(reason(s, { type: "reaction", trigger: "", counter: null })).toBe("triggerRequired");
   });
@@ -89,6 +87,6 @@ describe("opposed-d20 action counters", () => {
     if (!forced.ok) return;
     expect(forced.value.counts.active).toBe(2);
     expect(left(forced.value, "active")).toBe(0);
-    expect(forced.value.overrides).toEqual([{ event: "action", reason: "noActiveActionsLeft", amount: 1 }]);
+    expect(forced.value.overrides).toEqual([{ event: "action", reason: "activeLimitReached", amount: 1 }]);
   });
 });

@@ -122,18 +122,22 @@ export type ActiveDefenseEvent =
       readonly override?: boolean;
     };
 
-export type ActiveDefenseRefusal =
-  | "notYourTurn"
-  | "maneuverTaken"
-  | "unknownWeapon"
-  | "weaponNotReady"
-  | "weaponDropped"
-  | "weaponNotDropped"
-  | "alreadyReady"
-  | "notMissileWeapon"
-  | "shootAtTurnStart"
-  | "shotTaken"
-  | "unbalancedTwoAttacks";
+/** Every reason code this budget refuses with (`FRAY.Refusal.<code>`). */
+export const ACTIVE_DEFENSE_REFUSALS = [
+  "notYourTurn",
+  "maneuverTaken",
+  "unknownWeapon",
+  "weaponNotReady",
+  "weaponDropped",
+  "weaponNotDropped",
+  "alreadyReady",
+  "notMissileWeapon",
+  "shootAtTurnStart",
+  "shotTaken",
+  "unbalancedTwoAttacks",
+] as const;
+
+export type ActiveDefenseRefusal = (typeof ACTIVE_DEFENSE_REFUSALS)[number];
 
 export function initialActiveDefenseBudget(
   weapons: Readonly<Record<string, AdWeapon>> = {},

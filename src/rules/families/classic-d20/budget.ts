@@ -70,20 +70,24 @@ export type ClassicD20Event =
   /** CD-A1: free actions, within reason (the GM's call). */
   | { readonly type: "free"; readonly override?: boolean };
 
-export type ClassicD20Refusal =
-  | "notYourTurn"
-  | "standardActionUsed"
-  | "noMoveAction"
-  | "notEnoughMovement"
-  | "wouldUseStandard"
-  | "steppedThisRound"
-  | "movedThisRound"
-  | "stepTaken"
-  | "stepTooLong"
-  | "noStepWithThisAction"
-  | "fullRoundNeedsWholeTurn"
-  | "limitedToStandard"
-  | "fullRoundTaken";
+/** Every reason code this budget refuses with (`FRAY.Refusal.<code>`). */
+export const CLASSIC_D20_REFUSALS = [
+  "notYourTurn",
+  "standardActionUsed",
+  "noMoveAction",
+  "notEnoughMovement",
+  "wouldUseStandard",
+  "steppedThisRound",
+  "movedThisRound",
+  "stepTaken",
+  "stepTooLong",
+  "noStepWithThisAction",
+  "fullRoundNeedsWholeTurn",
+  "limitedToStandard",
+  "fullRoundTaken",
+] as const;
+
+export type ClassicD20Refusal = (typeof CLASSIC_D20_REFUSALS)[number];
 
 export function initialClassicD20Budget(): ClassicD20Budget {
   return { round: 0, turn: null, overrides: [] };

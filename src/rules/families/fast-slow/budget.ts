@@ -122,26 +122,30 @@ export interface FastSlowContext {
   readonly prone: boolean;
 }
 
-export type FastSlowRefusal =
-  | "notYourTurn"
-  | "actionUsed"
-  | "fastTurnMoved"
-  | "fastTurnActed"
-  | "notPreparable"
-  | "triggerRequired"
-  | "notReloadable"
-  | "noAmmunition"
-  | "notEnoughMovement"
-  | "movementStopped"
-  | "moveAlreadyUsed"
-  | "notProne"
-  | "minorActivitiesUsed"
-  | "reactionUsed"
-  | "nothingPrepared"
-  | "jumpDetailsMissing"
-  | "noSpeed"
-  | "proneMustCrawl"
-  | "proneCannotFly";
+/** Every reason code this budget refuses with (`FRAY.Refusal.<code>`). */
+export const FAST_SLOW_REFUSALS = [
+  "notYourTurn",
+  "actionUsed",
+  "fastTurnMoved",
+  "fastTurnActed",
+  "notPreparable",
+  "triggerRequired",
+  "notReloadable",
+  "noAmmunition",
+  "notEnoughMovement",
+  "movementStopped",
+  "moveAlreadyUsed",
+  "notProne",
+  "minorActivitiesUsed",
+  "reactionUsed",
+  "nothingPrepared",
+  "jumpDetailsMissing",
+  "noSpeed",
+  "proneMustCrawl",
+  "proneCannotFly",
+] as const;
+
+export type FastSlowRefusal = (typeof FAST_SLOW_REFUSALS)[number];
 
 /** What one stretch of movement did, for the token-movement hook. */
 export interface MovementStep {

@@ -54,12 +54,16 @@ export type OpposedD20Event =
       readonly override?: boolean;
     };
 
-export type OpposedD20Refusal =
-  | "noActiveActionsLeft"
-  | "noPassiveActionsLeft"
-  | "activeOutsideTurn"
-  | "intrusiveOnOwnTurn"
-  | "triggerRequired";
+/** Every reason code this budget refuses with (`FRAY.Refusal.<code>`). */
+export const OPPOSED_D20_REFUSALS = [
+  "activeLimitReached",
+  "passiveLimitReached",
+  "activeOutsideTurn",
+  "intrusiveOnOwnTurn",
+  "triggerRequired",
+] as const;
+
+export type OpposedD20Refusal = (typeof OPPOSED_D20_REFUSALS)[number];
 
 export function initialOpposedD20Budget(): OpposedD20Budget {
   return {
@@ -102,7 +106,7 @@ export function counterRefusal(
   limit: number,
 ): Refusal<OpposedD20Refusal> | null {
   if (counts[counter] < limit) return null;
-  return refuse(counter === "active" ? "noActiveActionsLeft" : "noPassiveActionsLeft", { limit });
+  return refuse(counter === "active" ? "activeLimitReached" : "passiveLimitReached", { limit });
 }
 
 function count(state: OpposedD20Budget, counter: ActionCounter | null): OpposedD20Budget {

@@ -104,23 +104,27 @@ export interface PhasedContext {
   readonly phase?: number;
 }
 
-export type PhasedRefusal =
-  | "unableToAct"
-  | "notThisPhase"
-  | "phasePassed"
-  | "alreadyDeclared"
-  | "casterCannotShoot"
-  | "casterCannotMelee"
-  | "alreadyFired"
-  | "shotThenMoved"
-  | "movedThenShot"
-  | "firedTwice"
-  | "movedTooFar"
-  | "failedOrientation"
-  | "failedManoeuvre"
-  | "movementCapped"
-  | "notEnoughActivity"
-  | "noActivityLeft";
+/** Every reason code this budget refuses with (`FRAY.Refusal.<code>`). */
+export const PHASED_REFUSALS = [
+  "unableToAct",
+  "notThisPhase",
+  "phasePassed",
+  "alreadyDeclared",
+  "casterCannotShoot",
+  "casterCannotMelee",
+  "alreadyFired",
+  "shotThenMoved",
+  "movedThenShot",
+  "firedTwice",
+  "movedTooFar",
+  "failedOrientation",
+  "failedManoeuvre",
+  "movementCapped",
+  "notEnoughActivity",
+  "noActivityLeft",
+] as const;
+
+export type PhasedRefusal = (typeof PHASED_REFUSALS)[number];
 
 export function initialPhasedBudget(): PhasedBudget {
   return {
