@@ -11,6 +11,7 @@ import {
   type TurnKind,
 } from "../../../src/rules/families/fast-slow/budget";
 import { consumeHelp, helpState } from "../../../src/rules/families/fast-slow/help";
+import { provokesOpportunityAttack } from "../../../src/rules/families/fast-slow/movement";
 import { searchForHidden } from "../../../src/rules/families/fast-slow/search";
 import { splitAtRoundEnd, type TimedState } from "../../../src/rules/turns/timed-states";
 import type { Outcome } from "../../../src/rules/outcome";
@@ -208,6 +209,15 @@ describe("fast-slow activities", () => {
     const turn = startFastSlowTurn(used, { kind: "slow", speed: 10 });
     expect(spendFastSlow(turn, { type: "reaction", kind: "other" }, standing).ok).toBe(false);
     expect(line(startFastSlowRound(used, { round: 2 }), "reaction")?.left).toBe(1);
+  });
+
+  it("FS-A16 leaving reach of one's own will provokes an opportunity attack, not Retreat nor being pushed", () => {
+    const leaving = { action: "walk", leavesReach: true, noOpportunity: false } as const;
+    expect(provokesOpportunityAttack(leaving)).toBe(true);
+    expect(provokesOpportunityAttack({ ...leaving, leavesReach: false })).toBe(false);
+    expect(provokesOpportunityAttack({ ...leaving, noOpportunity: true })).toBe(false);
+    expect(provokesOpportunityAttack({ ...leaving, action: "displace" })).toBe(false);
+    expect(provokesOpportunityAttack({ ...leaving, action: "crawl" })).toBe(true);
   });
 
   it("FS-A17 one minor activity in a fast turn, two in a slow one; more only with the GM", () => {

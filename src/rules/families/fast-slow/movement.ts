@@ -4,6 +4,7 @@
  * falls. Jumps are in `jump.ts`.
  */
 import { accept, refuse, type Outcome } from "../../outcome";
+import { CHALLENGE_TARGET } from "./challenge-roll";
 
 /** Foundry v13's token movement actions (`CONFIG.Token.movement.actions`). */
 export const MOVEMENT_ACTIONS = [
@@ -92,9 +93,9 @@ export type TraversalResult = "continue" | "stop" | "fall";
 
 /**
  * FS-M1/FS-M2: below the target the creature stops moving for this turn; a total of 0 or less also makes it fall
- * (prone, or off its perch). `target` is the challenge target (FS-D2 convention: 10, a setting).
+ * (prone, or off its perch). `target` is the challenge target (FS-D2 convention: 10).
  */
-export function traversalResult(total: number, target: number): TraversalResult {
+export function traversalResult(total: number, target: number = CHALLENGE_TARGET): TraversalResult {
   if (total <= 0) return "fall";
   return total < target ? "stop" : "continue";
 }
@@ -110,4 +111,17 @@ export function flyerFalls(state: {
   readonly turbulenceRollFailed?: boolean;
 }): boolean {
   return state.prone || state.speed <= 0 || !state.canUseActions || state.turbulenceRollFailed === true;
+}
+
+/**
+ * FS-A16: leaving an enemy's reach of its own will provokes an opportunity attack, unless the movement is Retreat
+ * (FS-A12, `noOpportunity` from the movement step). Being pushed (`displace`) or teleported (`blink`) is not
+ * the creature's own movement.
+ */
+export function provokesOpportunityAttack(move: {
+  readonly action: MovementAction;
+  readonly leavesReach: boolean;
+  readonly noOpportunity: boolean;
+}): boolean {
+  return move.leavesReach && !move.noOpportunity && move.action !== "displace" && move.action !== "blink";
 }
