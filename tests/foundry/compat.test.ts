@@ -1,10 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  addStatusEffect,
-  contextMenuEntry,
-  generation,
-  messageModeSetting,
-} from "../../src/compat";
+import { addStatusEffect, contextMenuEntry, generation, messageModeSetting } from "../../src/compat";
 
 const g = globalThis as unknown as {
   game: { release?: { generation: number } };
@@ -53,6 +48,5 @@ describe("compat: one place for what v13 and v14 spell differently", () => {
     expect(Object.keys(contextMenuEntry(entry)).sort()).toEqual(["callback", "condition", "icon", "name"]);
     onVersion(14);
     expect(Object.keys(contextMenuEntry(entry)).sort()).toEqual(["icon", "label", "onClick", "visible"]);
-  });
   });
 });
