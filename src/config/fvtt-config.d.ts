@@ -7,6 +7,8 @@ import type { ShieldModel } from "../data/item/shield";
 import type { SpellModel } from "../data/item/spell";
 import type { TalentModel } from "../data/item/talent";
 import type { WeaponModel } from "../data/item/weapon";
+import type { CombatModel } from "../data/combat/combat-model";
+import type { CombatantModel } from "../data/combat/combatant-model";
 import type { SettingValues } from "./settings";
 
 declare module "fvtt-types/configuration" {
@@ -21,17 +23,22 @@ declare module "fvtt-types/configuration" {
     "fray.boonDie": SettingValues["boonDie"];
     "fray.cdInitiativeTies": SettingValues["cdInitiativeTies"];
     "fray.cdConfirmCriticals": SettingValues["cdConfirmCriticals"];
+    "fray.cdMinimumDamage": SettingValues["cdMinimumDamage"];
     "fray.odInitiativeTies": SettingValues["odInitiativeTies"];
     "fray.odCriticalOn": SettingValues["odCriticalOn"];
     "fray.odFumbleOn": SettingValues["odFumbleOn"];
+    "fray.odFumbleMissesUndefended": SettingValues["odFumbleMissesUndefended"];
     "fray.prInitiativeFormula": SettingValues["prInitiativeFormula"];
     "fray.prOpenEnded": SettingValues["prOpenEnded"];
+    "fray.prOpenHigh": SettingValues["prOpenHigh"];
+    "fray.prOpenLow": SettingValues["prOpenLow"];
     "fray.prHitThreshold": SettingValues["prHitThreshold"];
     "fray.prDamageMode": SettingValues["prDamageMode"];
     "fray.prDamageStep": SettingValues["prDamageStep"];
     "fray.adCriticalSuccess": SettingValues["adCriticalSuccess"];
     "fray.adCriticalFailure": SettingValues["adCriticalFailure"];
     "fray.adSpeedScore": SettingValues["adSpeedScore"];
+    "fray.adDefenseUsageReset": SettingValues["adDefenseUsageReset"];
     "fray.npcAutoDefense": SettingValues["npcAutoDefense"];
   }
 }
@@ -49,6 +56,12 @@ declare module "fvtt-types/configuration" {
       spell: typeof SpellModel;
       talent: typeof TalentModel;
       gear: typeof GearModel;
+    };
+    Combat: {
+      base: typeof CombatModel;
+    };
+    Combatant: {
+      base: typeof CombatantModel;
     };
   }
 }

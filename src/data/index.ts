@@ -6,6 +6,8 @@ import { ShieldModel } from "./item/shield";
 import { SpellModel } from "./item/spell";
 import { TalentModel } from "./item/talent";
 import { WeaponModel } from "./item/weapon";
+import { CombatModel } from "./combat/combat-model";
+import { CombatantModel } from "./combat/combatant-model";
 
 /** Every data model Fray defines; `index.ts` registers each under `CONFIG[documentName].dataModels[type]`. */
 export const DATA_MODELS = [
@@ -17,6 +19,8 @@ export const DATA_MODELS = [
   SpellModel,
   TalentModel,
   GearModel,
+  CombatModel,
+  CombatantModel,
 ] as const;
 
 export {
@@ -28,4 +32,6 @@ export {
   SpellModel,
   TalentModel,
   GearModel,
+  CombatModel,
+  CombatantModel,
 };

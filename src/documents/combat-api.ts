@@ -1,0 +1,217 @@
+/**
+ * What the rest of Fray asks of a fight: its round state, the combatant an actor or token fights as, the
+ * timed states a combatant holds, and the two GM-only writes (engine events, per-combatant data).
+ *
+ * Stable API (chat cards and budgets import exactly these names):
+ * - `roundStateOf(combat)` — the stored engine state; a combat created before Fray or holding bad data yields
+ *   a valid empty state of its family.
+ * - `applyRoundEvents(combat, events)` — active GM only; reduces with the combat's family structure, writes the
+ *   new state in one update, runs the lifecycle work for the notices; an illegal event returns the engine's
+ *   refusal untouched and nothing is written.
+ * - `combatantFor(combat, { actorId, tokenId })`, `activeCombatFor(actor, token)`.
+ * - `timedStatesOf(combat, holderCombatantId)`.
+ * - `updateCombatantData(combatant, patch)` — active GM only; `budget` and `defenseUsage` on `combatant.system`.
+ */
+import { replaceWhole } from "../compat/replace-whole";
+import type { CombatModel } from "../data/combat/combat-model";
+import type { CombatantModel } from "../data/combat/combatant-model";
+import { reconcileEvents } from "../data/combat/reconcile";
+import { readRoundState } from "../data/combat/round-state-source";
+import { turnIndex } from "../data/combat/turn-order";
+import { SerialLock } from "../net/serial-lock";
+import type { DefenseUsage } from "../rules/families/active-defense-3d6/defense-usage";
+import { DEFAULT_FAMILY, isFamilyId, type FamilyId } from "../rules/families/ids";
+import { roundStructureFor, type RoundStructureOptions } from "../rules/families/round-structures";
+import { accept, refuse, type Outcome } from "../rules/outcome";
+import { reduceAll } from "../rules/turns/round-engine";
+import type { RoundEvent } from "../rules/turns/round-event";
+import { emptyRoundState, type RoundState, type RoundTimedState } from "../rules/turns/round-state";
+import type { RoundStructure } from "../rules/turns/round-structure";
+import { liveCombatant } from "./live-combatant";
+import { roundLifecycle } from "./round-lifecycle";
+
+type CombatData = CombatModel & {
+  family: string;
+  options: RoundStructureOptions & { prInitiativeFormula: string; adSpeedScore: string };
+  engine: unknown;
+};
+
+/** The Combat's system data (type `base`). */
+export function combatData(combat: Combat.Implementation): CombatData {
+  return combat.system as unknown as CombatData;
+}
+
+/** The family the combat recorded when it was created (never the world setting of today). */
+export function familyOf(combat: Combat.Implementation): FamilyId {
+  const family = combatData(combat)?.family;
+  return isFamilyId(family) ? family : DEFAULT_FAMILY;
+}
+
+/** The conventions recorded with the family (CD-I3, OD-I3, OD-I4, PR-B3, AD-T2). */
+export function combatOptionsOf(combat: Combat.Implementation): CombatData["options"] {
+  return (
+    combatData(combat)?.options ?? {
+      cdInitiativeTies: "dexterity",
+      odInitiativeTies: "random",
+      odCriticalOn: 20,
+      prInitiativeFormula: "2d10",
+      adSpeedScore: "ag",
+    }
+  );
+}
+
+const structures = new Map<string, RoundStructure>();
+
+/** The family's round structure under the combat's recorded conventions. */
+export function structureOf(combat: Combat.Implementation): RoundStructure {
+  const family = familyOf(combat);
+  const o = combatOptionsOf(combat);
+  const options: RoundStructureOptions = {
+    ...(o.cdInitiativeTies ? { cdInitiativeTies: o.cdInitiativeTies } : {}),
+    ...(o.odInitiativeTies ? { odInitiativeTies: o.odInitiativeTies } : {}),
+    ...(o.odCriticalOn !== undefined ? { odCriticalOn: o.odCriticalOn } : {}),
+  };
+  const key = `${family}|${options.cdInitiativeTies}|${options.odInitiativeTies}|${options.odCriticalOn}`;
+  let structure = structures.get(key);
+  if (!structure) {
+    structure = roundStructureFor(family, options);
+    structures.set(key, structure);
+  }
+  return structure;
+}
+
+const parsed = new WeakMap<object, RoundState>();
+
+/** The combat's round state: the stored one when it is valid for the combat's family, else an empty one. */
+export function roundStateOf(combat: Combat.Implementation): RoundState {
+  const family = familyOf(combat);
+  const raw = combatData(combat)?.engine;
+  if (raw && typeof raw === "object") {
+    const cached = parsed.get(raw);
+    if (cached && cached.family === family) return cached;
+    const state = readRoundState(raw, family, structureOf(combat).phases.length);
+    if (state) {
+      parsed.set(raw, state);
+      return state;
+    }
+  }
+  return emptyRoundState(family);
+}
+
+/** The timed states `holder` (a Combatant id) holds in the combat, in creation order. */
+export function timedStatesOf(combat: Combat.Implementation, holderCombatantId: string): RoundTimedState[] {
+  return roundStateOf(combat).timed.filter((s) => s.holder === holderCombatantId);
+}
+
+/** The combatant an actor or token fights as in `combat` (the token first: unlinked tokens share an actor). */
+export function combatantFor(
+  combat: Combat.Implementation,
+  ids: { readonly actorId?: string | null; readonly tokenId?: string | null },
+): Combatant.Implementation | undefined {
+  const all = [...combat.combatants.values()];
+  if (ids.tokenId) {
+    const byToken = all.find((c) => c.tokenId === ids.tokenId);
+    if (byToken) return byToken;
+  }
+  return ids.actorId ? all.find((c) => c.actorId === ids.actorId) : undefined;
+}
+
+type TokenLike = { readonly id: string | null } | { readonly document: { readonly id: string | null } };
+
+function tokenIdOf(token: TokenLike | null | undefined): string | null {
+  if (!token) return null;
+  return "document" in token ? token.document.id : token.id;
+}
+
+/** The combat `actor` (or `token`) fights in: the viewed combat (`game.combat`) first, then any other. */
+export function activeCombatFor(
+  actor: Actor.Implementation | null | undefined,
+  token?: TokenLike | null,
+): Combat.Implementation | undefined {
+  const tokenId = tokenIdOf(token) ?? actor?.token?.id ?? null;
+  const actorId = actor?.id ?? null;
+  if (!tokenId && !actorId) return undefined;
+  const candidates: Combat.Implementation[] = [];
+  if (game.combat) candidates.push(game.combat);
+  for (const combat of game.combats?.values() ?? []) if (combat !== game.combat) candidates.push(combat);
+  const fights = (c: Combat.Implementation) => combatantFor(c, { actorId, tokenId }) !== undefined;
+  return candidates.find((c) => c.started && fights(c)) ?? candidates.find(fights);
+}
+
+const writes = new SerialLock();
+
+/** The state as stored: notices describe one transition and are not kept. */
+function stored(state: RoundState): RoundState {
+  return { ...state, notices: [] };
+}
+
+/**
+ * Applies engine events to the combat (active GM only). Combatants the engine has lost track of (created or
+ * deleted with no GM connected) are reconciled first. All or nothing: a refused event refuses the batch
+ * (`data.event` is its index in `events`) and nothing is written. On success the engine state, `round` and
+ * `turn` go out in one update, then the lifecycle work for the notices runs (round-lifecycle.ts).
+ */
+export function applyRoundEvents(
+  combat: Combat.Implementation,
+  events: readonly RoundEvent[],
+): Promise<Outcome<RoundState>> {
+  if (!game.user?.isActiveGM) return Promise.resolve(refuse("notActiveGM"));
+  return writes.run(combat.id ?? "", async () => {
+    const structure = structureOf(combat);
+    const before = roundStateOf(combat);
+    const live = [...combat.combatants.values()].map((c) => liveCombatant(combat, c));
+    const sync = reconcileEvents(before, live);
+    let base = before;
+    if (sync.length) {
+      const synced = reduceAll(structure, before, sync);
+      if (synced.ok) base = synced.value;
+    }
+    const out = reduceAll(structure, base, events);
+    if (!out.ok) return out;
+    const after = out.value;
+    const notices = [...(base === before ? [] : base.notices), ...after.notices];
+    const ids = [...combat.combatants.keys()];
+    await combat.update({
+      ...replaceWhole("system.engine", stored(after)),
+      round: after.round,
+      turn: turnIndex(after, ids),
+    } as unknown as Combat.UpdateData);
+    await roundLifecycle(combat, before, after, notices);
+    return accept({ ...after, notices });
+  });
+}
+
+/** What `updateCombatantData` may write. */
+export interface CombatantDataPatch {
+  /** The family action-budget state (rules/families/<id>/budget.ts), written whole; null clears it. */
+  readonly budget?: object | null;
+  /** AD-A3 Parry and Block tries this turn. */
+  readonly defenseUsage?: DefenseUsage;
+}
+
+/** The Combatant's system data (type `base`). */
+export function combatantData(combatant: Combatant.Implementation): CombatantModel & {
+  budget: object | null;
+  defenseUsage: DefenseUsage;
+} {
+  return combatant.system as unknown as CombatantModel & {
+    budget: object | null;
+    defenseUsage: DefenseUsage;
+  };
+}
+
+/** Writes per-combatant data (active GM only), replacing `budget` whole rather than merging into it. */
+export async function updateCombatantData(
+  combatant: Combatant.Implementation,
+  patch: CombatantDataPatch,
+): Promise<Outcome<Combatant.Implementation>> {
+  if (!game.user?.isActiveGM) return refuse("notActiveGM");
+  const update: Record<string, unknown> = {};
+  if (patch.budget !== undefined) Object.assign(update, replaceWhole("system.budget", patch.budget));
+  if (patch.defenseUsage !== undefined) {
+    update["system.defenseUsage"] = { parry: patch.defenseUsage.parry, block: patch.defenseUsage.block };
+  }
+  if (!Object.keys(update).length) return accept(combatant);
+  await combatant.update(update as Combatant.UpdateData);
+  return accept(combatant);
+}
