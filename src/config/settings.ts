@@ -14,15 +14,22 @@ export const SETTING_DEFAULTS = {
   cdInitiativeTies: "dexterity" as "dexterity" | "rolloff",
   /** CD-AT3: threats need a confirmation roll. */
   cdConfirmCriticals: true,
+  /** Classic-d20 damage on a hit is never below this (the family's usual rule is 1; 0 turns it off). */
+  cdMinimumDamage: 1,
   /** OD-I3: initiative ties. */
   odInitiativeTies: "random" as "random" | "initiative" | "manual",
   /** OD-A3: the natural d20 faces that are a Critical and a Fumble. */
   odCriticalOn: 20,
   odFumbleOn: 1,
+  /** OD-A3: an undefended attack that fumbles misses (otherwise it hits and the Fumble applies its own rules). */
+  odFumbleMissesUndefended: false,
   /** PR-B3: the melee-ordering initiative dice (plus the quickness bonus). */
   prInitiativeFormula: "2d10" as "1d10" | "2d10",
   /** Phased-round attack: open-ended d100 (96–100 roll again and add, 01–05 roll again and subtract). */
   prOpenEnded: true,
+  /** Open-ended d100: the lowest face that rolls again and adds, the highest first face that subtracts. */
+  prOpenHigh: 96,
+  prOpenLow: 5,
   /** Phased-round attack: the total (d100 + OB − DB) that hits. */
   prHitThreshold: 100,
   /** Phased-round damage: the weapon's dice plus one per `step` points above the threshold, or weapon dice only. */
@@ -33,6 +40,8 @@ export const SETTING_DEFAULTS = {
   adCriticalFailure: 17,
   /** AD-T2: the speed score that orders turns. */
   adSpeedScore: "ag" as "ag" | "dev",
+  /** AD-A3: when the count of Parry and Block uses starts again. */
+  adDefenseUsageReset: "holderTurnStart" as "holderTurnStart" | "roundStart",
   /** Cards: creatures with no connected owner defend by themselves (best legal defense). */
   npcAutoDefense: false,
 } as const;
@@ -53,17 +62,22 @@ const SPECS: Record<SettingKey, SettingSpec> = {
   boonDie: { type: Number, choices: [4, 6, 8] },
   cdInitiativeTies: { type: String, choices: ["dexterity", "rolloff"] },
   cdConfirmCriticals: { type: Boolean },
+  cdMinimumDamage: { type: Number, range: { min: 0, max: 5, step: 1 } },
   odInitiativeTies: { type: String, choices: ["random", "initiative", "manual"] },
   odCriticalOn: { type: Number, range: { min: 2, max: 20, step: 1 } },
   odFumbleOn: { type: Number, range: { min: 1, max: 19, step: 1 } },
+  odFumbleMissesUndefended: { type: Boolean },
   prInitiativeFormula: { type: String, choices: ["1d10", "2d10"] },
   prOpenEnded: { type: Boolean },
+  prOpenHigh: { type: Number, range: { min: 90, max: 100, step: 1 } },
+  prOpenLow: { type: Number, range: { min: 1, max: 10, step: 1 } },
   prHitThreshold: { type: Number, range: { min: 1, max: 200, step: 1 } },
   prDamageMode: { type: String, choices: ["margin", "weapon"] },
   prDamageStep: { type: Number, range: { min: 1, max: 50, step: 1 } },
   adCriticalSuccess: { type: Number, range: { min: 3, max: 6, step: 1 } },
   adCriticalFailure: { type: Number, range: { min: 15, max: 18, step: 1 } },
   adSpeedScore: { type: String, choices: ["ag", "dev"] },
+  adDefenseUsageReset: { type: String, choices: ["holderTurnStart", "roundStart"] },
   npcAutoDefense: { type: Boolean },
 };
 
