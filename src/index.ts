@@ -8,6 +8,7 @@ import { registerHelpers } from "./applications/handlebars-helpers";
 import { preloadTemplates } from "./applications/templates";
 import { installHotReload } from "./dev/hot-reload";
 import { registerGmRequests } from "./net/gm-requests";
+import { registerPackTranslation } from "./packs/pack-translation";
 
 Hooks.once("init", () => {
   registerSettings(rerenderOnSettingChange);
@@ -18,6 +19,7 @@ Hooks.once("init", () => {
   registerSheets();
   registerHelpers((name, fn) => Handlebars.registerHelper(name, fn));
   void preloadTemplates();
+  registerPackTranslation();
 });
 
 // Every module has declared its GM requests by now (imports run first); register them as v13 queries.
