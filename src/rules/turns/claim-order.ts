@@ -1,7 +1,8 @@
 /**
  * The "claim" order policy (FS-R2, FS-R3): in each part the players' characters act first, in the order they
- * choose; when none of them is still to act, the GM's creatures act in any order. Players who cannot agree
- * roll off (1d6 each) and the highest acts first.
+ * choose; when none of them is still to act, the GM's creatures act in any order (a player character who
+ * joins later still goes before the GM's next creature). Players who cannot agree roll off (1d6 each) and the
+ * highest acts first. `claimSide` turns to "gm" once a GM creature has started a turn in the part.
  */
 import { refuse, type Refusal } from "../outcome";
 import type { RoundDraft } from "./round-draft";
@@ -9,10 +10,12 @@ import type { TurnCombatant } from "./round-state";
 
 /** Why `c` may not claim a turn now (the side order and the roll-off), ignoring "already acted". */
 export function claimRefusal(d: RoundDraft, c: TurnCombatant): Refusal | null {
-  if (c.side === "players") {
-    if (d.claimSide === "gm") return refuse("playersPartOver");
-  } else if (d.claimSide === "players" && d.pending("players") > 0) {
-    return refuse("playersFirst");
+  if (c.side === "gm") {
+    // FS-R3: only once every player character still to act in this part has finished (or given up).
+    if (d.pending("players") > 0) return refuse("playersFirst");
+  } else if (d.claimSide === "gm" && d.phaseDef.speed === "fast" && c.speed === "slow") {
+    // FS-R2: once the GM's creatures act, a player who chose slow can no longer switch to a fast turn.
+    return refuse("playersPartOver");
   }
   if (d.contest.includes(c.id)) {
     for (const other of d.contest) {

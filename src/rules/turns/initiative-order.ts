@@ -9,22 +9,33 @@ type Ordered = Pick<TurnCombatant, "initiative" | "tieKeys" | "rollOff" | "seq">
 
 /** Compares the keys only (no join order): negative when `a` goes first, 0 for an unresolved tie. */
 export function compareInitiativeKeys(a: Ordered, b: Ordered): number {
-  if (a.initiative !== b.initiative) {
-    if (a.initiative === null) return 1;
-    if (b.initiative === null) return -1;
-    return b.initiative - a.initiative;
+  const ai = a.initiative;
+  const bi = b.initiative;
+  if (ai !== bi) {
+    if (ai === null) return 1;
+    if (bi === null) return -1;
+    return bi - ai;
   }
-  const keys = Math.max(a.tieKeys.length, b.tieKeys.length);
-  for (let i = 0; i < keys; i++) {
-    const x = a.tieKeys[i] ?? Number.NEGATIVE_INFINITY;
-    const y = b.tieKeys[i] ?? Number.NEGATIVE_INFINITY;
-    if (x !== y) return y > x ? 1 : -1;
+  const ak = a.tieKeys;
+  const bk = b.tieKeys;
+  if (ak.length || bk.length) {
+    const keys = ak.length > bk.length ? ak.length : bk.length;
+    for (let i = 0; i < keys; i++) {
+      const x = i < ak.length ? (ak[i] as number) : Number.NEGATIVE_INFINITY;
+      const y = i < bk.length ? (bk[i] as number) : Number.NEGATIVE_INFINITY;
+      if (x !== y) return y > x ? 1 : -1;
+    }
   }
-  // A roll-off only separates those who have both rolled: a face still missing leaves the tie open.
-  const faces = Math.min(a.rollOff.length, b.rollOff.length);
+  // Roll-offs, first to last; a face not rolled yet ranks below any face (a total, transitive order —
+  // `tiedGroups` still reports such a tie as unsettled until everyone in it has rolled).
+  const ar = a.rollOff;
+  const br = b.rollOff;
+  const faces = ar.length > br.length ? ar.length : br.length;
   for (let i = 0; i < faces; i++) {
-    const x = a.rollOff[i] as number;
-    const y = b.rollOff[i] as number;
+    if (i >= ar.length) return 1;
+    if (i >= br.length) return -1;
+    const x = ar[i] as number;
+    const y = br[i] as number;
     if (x !== y) return y - x;
   }
   return 0;
@@ -40,22 +51,62 @@ export function sortByInitiative<T extends Ordered>(combatants: readonly T[]): T
   return [...combatants].sort(compareInitiative);
 }
 
+/** Same total and tie keys: only a roll-off (or the GM) can order them. */
+function sameKeys(a: Ordered, b: Ordered): boolean {
+  if (a.initiative !== b.initiative || a.tieKeys.length !== b.tieKeys.length) return false;
+  for (let i = 0; i < a.tieKeys.length; i++) if (a.tieKeys[i] !== b.tieKeys[i]) return false;
+  return true;
+}
+
+/** The roll-off has not separated them yet: one's faces are the start of the other's (or both are empty). */
+export function rollOffUnsettled(a: Pick<Ordered, "rollOff">, b: Pick<Ordered, "rollOff">): boolean {
+  const n = Math.min(a.rollOff.length, b.rollOff.length);
+  for (let i = 0; i < n; i++) if (a.rollOff[i] !== b.rollOff[i]) return false;
+  return true;
+}
+
 /**
- * Groups of two or more neighbours in `ordered` that no key separates, skipping groups the GM has fully
- * placed by hand. The tracker asks for a roll-off (or a hand order) for each.
+ * The ties a roll-off still has to settle, among combatants listed in initiative order: each group is a set
+ * of two or more with the same total and tie keys whose roll-off faces do not yet tell them apart (someone
+ * has not rolled, or rolled the same). Groups the GM has fully placed by hand are left out.
  */
 export function tiedGroups(ordered: readonly TurnCombatant[]): string[][] {
   const groups: string[][] = [];
   let run: TurnCombatant[] = [];
   const flush = () => {
-    if (run.length > 1 && !run.every((c) => c.placedByGm)) groups.push(run.map((c) => c.id));
+    if (run.length > 1) groups.push(...unsettled(run));
     run = [];
   };
   for (const c of ordered) {
+    if (c.initiative === null) {
+      flush();
+      continue;
+    }
     const last = run[run.length - 1];
-    if (last && (c.initiative === null || compareInitiativeKeys(last, c) !== 0)) flush();
-    if (c.initiative !== null) run.push(c);
+    if (last && !sameKeys(last, c)) flush();
+    run.push(c);
   }
   flush();
   return groups;
+}
+
+/** Within one run of equal keys: the clusters of members linked by an unsettled roll-off. */
+function unsettled(run: readonly TurnCombatant[]): string[][] {
+  const cluster = run.map((_, i) => i);
+  const root = (i: number): number => (cluster[i] === i ? i : (cluster[i] = root(cluster[i] as number)));
+  for (let i = 0; i < run.length; i++) {
+    for (let j = i + 1; j < run.length; j++) {
+      if (rollOffUnsettled(run[i] as TurnCombatant, run[j] as TurnCombatant)) cluster[root(j)] = root(i);
+    }
+  }
+  const byRoot = new Map<number, TurnCombatant[]>();
+  run.forEach((c, i) => {
+    const r = root(i);
+    const list = byRoot.get(r);
+    if (list) list.push(c);
+    else byRoot.set(r, [c]);
+  });
+  return [...byRoot.values()]
+    .filter((list) => list.length > 1 && !list.every((c) => c.placedByGm))
+    .map((list) => list.map((c) => c.id));
 }

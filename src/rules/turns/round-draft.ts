@@ -19,6 +19,28 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 /** Linear look-ups a draft makes before it builds an id index (cheap single events, fast batches). */
 const LINEAR_PROBES = 6;
 
+const NONE: readonly RoundTimedState[] = Object.freeze([]);
+
+/** A copy with every field listed, so all combatants share one object shape (fast property access). */
+function cloneCombatant(c: TurnCombatant): Mutable<TurnCombatant> {
+  return {
+    id: c.id,
+    side: c.side,
+    seq: c.seq,
+    defeated: c.defeated,
+    initiative: c.initiative,
+    tieKeys: c.tieKeys,
+    rollOff: c.rollOff,
+    placedByGm: c.placedByGm,
+    critical: c.critical,
+    actedRound: c.actedRound,
+    passedRound: c.passedRound,
+    speed: c.speed,
+    actions: c.actions,
+    sheet: c.sheet,
+  };
+}
+
 export class RoundDraft implements RoundReader {
   readonly structure: RoundStructure;
   readonly family: RoundState["family"];
@@ -32,9 +54,11 @@ export class RoundDraft implements RoundReader {
 
   private list: TurnCombatant[];
   private listOwned = false;
-  private readonly owned = new Set<TurnCombatant>();
+  /** ownedAt[i] === 1: list[i] is this draft's own copy (copy on write). Sized with the list. */
+  private ownedAt = new Uint8Array(0);
   private index: Map<string, number> | null = null;
   private probes = 0;
+  private lastIndex = 0;
 
   private orderList: string[];
   private orderOwned = false;
@@ -47,6 +71,9 @@ export class RoundDraft implements RoundReader {
   private timedOwned = false;
   private dropped: Set<RoundTimedState> | null = null;
   private byHolder: Map<string, RoundTimedState[]> | null = null;
+
+  /** Working memory a structure may keep for the length of one draft (never stored in the state). */
+  readonly scratch = new Map<string, unknown>();
 
   /** Claim phases: combatants still expected to act in this part, per side (FS-R3). */
   private pendingCount: { players: number; gm: number } | null = null;
@@ -89,6 +116,14 @@ export class RoundDraft implements RoundReader {
   }
 
   indexOf(id: string): number {
+    const last = this.list[this.lastIndex];
+    if (last !== undefined && last.id === id) return this.lastIndex;
+    const i = this.lookUp(id);
+    if (i >= 0) this.lastIndex = i;
+    return i;
+  }
+
+  private lookUp(id: string): number {
     if (this.index) return this.index.get(id) ?? -1;
     if (++this.probes > LINEAR_PROBES) {
       this.index = new Map();
@@ -107,24 +142,34 @@ export class RoundDraft implements RoundReader {
   /** Changes one combatant (copy on write) and keeps the claim counters right. */
   update(id: string, patch: Partial<TurnCombatant>): TurnCombatant | undefined {
     const i = this.indexOf(id);
-    if (i < 0) return undefined;
+    return i < 0 ? undefined : this.updateAt(i, patch);
+  }
+
+  /** `update` for the combatant at position `i` of `combatants` (a loop over everyone needs no look-up). */
+  updateAt(i: number, patch: Partial<TurnCombatant>): TurnCombatant {
     const before = this.list[i] as TurnCombatant;
     const wasPending = this.pendingCount ? this.isPending(before) : false;
-    let after: TurnCombatant;
-    if (this.owned.has(before)) {
-      after = Object.assign(before as Mutable<TurnCombatant>, patch);
+    let after: Mutable<TurnCombatant>;
+    if (this.ownedAt[i] === 1) {
+      after = before as Mutable<TurnCombatant>;
     } else {
-      after = { ...before, ...patch };
-      this.owned.add(after);
+      after = cloneCombatant(before);
       this.ownList()[i] = after;
+      this.ownedAt[i] = 1;
     }
+    Object.assign(after, patch);
     if (this.pendingCount) this.countPending(after, (this.isPending(after) ? 1 : 0) - (wasPending ? 1 : 0));
     return after;
   }
 
   add(combatant: TurnCombatant): void {
     this.ownList().push(combatant);
-    this.owned.add(combatant);
+    if (this.ownedAt.length < this.list.length) {
+      const grown = new Uint8Array(Math.max(8, this.list.length * 2));
+      grown.set(this.ownedAt);
+      this.ownedAt = grown;
+    }
+    this.ownedAt[this.list.length - 1] = 1;
     this.index?.set(combatant.id, this.list.length - 1);
     if (this.pendingCount && this.isPending(combatant)) this.countPending(combatant, 1);
   }
@@ -133,8 +178,10 @@ export class RoundDraft implements RoundReader {
     const i = this.indexOf(id);
     if (i < 0) return undefined;
     const [gone] = this.ownList().splice(i, 1) as [TurnCombatant];
+    this.ownedAt.copyWithin(i, i + 1);
     this.index = null;
     this.probes = 0;
+    this.lastIndex = 0;
     if (this.pendingCount && this.isPending(gone)) this.countPending(gone, -1);
     return gone;
   }
@@ -162,22 +209,11 @@ export class RoundDraft implements RoundReader {
     this.pendingCount = null;
   }
 
-  /** FS-R3: once no player character is still to act in this part, it is the GM's creatures' turn. */
-  settleClaimSide(): void {
-    if (this.phaseDef.policy === "claim" && this.claimSide === "players" && this.pending("players") === 0) {
-      this.claimSide = "gm";
-    }
-  }
-
   /** Whether the current phase may end without a GM override: nobody still to act in it. */
   phaseComplete(): boolean {
     switch (this.phaseDef.policy) {
       case "claim":
-        return (
-          this.current === null &&
-          this.pending("gm") === 0 &&
-          (this.claimSide === "gm" || this.pending("players") === 0)
-        );
+        return this.current === null && this.pending("gm") === 0 && this.pending("players") === 0;
       case "initiative":
       case "sequence":
         return this.current === null;
@@ -240,6 +276,7 @@ export class RoundDraft implements RoundReader {
   }
 
   statesOf(holder: string): readonly RoundTimedState[] {
+    if (!this.timedList.length) return NONE;
     if (!this.byHolder) {
       this.byHolder = new Map();
       for (const s of this.timedList) {
@@ -250,8 +287,9 @@ export class RoundDraft implements RoundReader {
       }
     }
     const list = this.byHolder.get(holder);
-    if (!list) return [];
-    return this.dropped ? list.filter((s) => !this.dropped?.has(s)) : list;
+    if (!list) return NONE;
+    const dropped = this.dropped;
+    return dropped?.size ? list.filter((s) => !dropped.has(s)) : list;
   }
 
   addTimed(state: RoundTimedState): void {
@@ -313,6 +351,7 @@ export class RoundDraft implements RoundReader {
     if (!this.listOwned) {
       this.list = [...this.list];
       this.listOwned = true;
+      this.ownedAt = new Uint8Array(this.list.length + 8);
     }
     return this.list;
   }

@@ -15,6 +15,8 @@ import type { RoundState, RoundTimedState, TurnCombatant, TurnEndCause } from ".
 import type { PhaseDefinition, RoundStructure } from "./round-structure";
 import { endsAtRoundEnd, sortForResolution, triggeredAt, type SideOf } from "./timed-states";
 
+const NO_STATES: readonly RoundTimedState[] = Object.freeze([]);
+
 /** Applies one event. The new state's `notices` say what the event did. */
 export function reduce(structure: RoundStructure, state: RoundState, event: RoundEvent): Outcome<RoundState> {
   if (structure.family !== state.family) return refuse("wrongFamily");
@@ -125,7 +127,6 @@ function beginPhase(d: RoundDraft): void {
   d.notices.push({ kind: "phaseStarted", round: d.round, phase: phase.id });
   d.structure.startPhase?.(d, phase);
   if (phase.policy === "initiative" || phase.policy === "sequence") advanceOrdered(d);
-  else if (phase.policy === "claim") d.settleClaimSide();
 }
 
 function advancePhase(d: RoundDraft, override: boolean): Refusal | null {
@@ -179,7 +180,7 @@ function startTurn(d: RoundDraft, id: string): void {
   d.current = id;
   // AD-T1: "until your next turn" states end as the holder's turn starts.
   const held = d.statesOf(id);
-  const expired = held.length ? held.filter((s) => s.expiry.kind === "holderNextTurn") : [];
+  const expired = held.length ? held.filter((s) => s.expiry.kind === "holderNextTurn") : NO_STATES;
   d.dropTimed(expired);
   d.notices.push({ kind: "turnStarted", round: d.round, phase: d.phaseDef.id, id, expired });
 }
@@ -203,9 +204,8 @@ function continueAfter(d: RoundDraft, endedId: string): void {
     if (d.queue[d.cursor]?.id === endedId) d.cursor += 1;
     advanceOrdered(d);
   } else if (policy === "initiative") {
-    advanceOrdered(d);
-  } else if (policy === "claim") {
-    d.settleClaimSide();
+    // The place just played is done: look from the next one (the cursor stays on it if none is left).
+    advanceOrdered(d, d.order[d.cursor] === endedId ? d.cursor + 1 : d.cursor);
   }
 }
 
@@ -216,11 +216,11 @@ function orderedEligible(d: RoundDraft, c: TurnCombatant, phase: PhaseDefinition
 }
 
 /** Starts the next turn at or after the cursor (it never goes back up the list), or leaves nobody acting. */
-function advanceOrdered(d: RoundDraft): void {
+function advanceOrdered(d: RoundDraft, from = d.cursor): void {
   const phase = d.phaseDef;
   if (phase.policy === "initiative") {
     const order = d.order;
-    for (let i = Math.max(d.cursor, 0); i < order.length; i++) {
+    for (let i = Math.max(from, 0); i < order.length; i++) {
       const c = d.find(order[i] as string);
       if (c && c.id !== d.current && orderedEligible(d, c, phase)) {
         d.cursor = i;
@@ -259,8 +259,8 @@ function takeTurn(d: RoundDraft, id: string, override: boolean): Refusal | null 
       if (c.passedRound >= d.round && !override) return refuse("turnForgone");
       const refusal = claimRefusal(d, c);
       if (refusal && !override) return refusal;
-      // The GM lets a creature go before players still to act: the players' part of this phase is over.
-      if (refusal && c.side === "gm") d.claimSide = "gm";
+      // FS-R3: the GM's creatures have started in this part.
+      if (c.side === "gm") d.claimSide = "gm";
       // FS-R1: the turn taken in this part is of its kind.
       if (phase.speed && c.speed !== phase.speed) d.update(id, { speed: phase.speed });
       startTurn(d, id);
@@ -302,7 +302,6 @@ function pass(d: RoundDraft, id: string): Refusal | null {
   // FS-R4 "or none": passing in the fast part means slow; in the slow part, no turn this round.
   if (phase.speed === "fast") d.update(id, { speed: "slow" });
   else d.update(id, { passedRound: d.round });
-  d.settleClaimSide();
   return null;
 }
 
@@ -325,6 +324,8 @@ function addCombatant(d: RoundDraft, input: NewCombatant): Refusal | null {
     tieKeys = keys.value.tieKeys;
     critical = keys.value.critical;
   }
+  const family = s.newCombatant(input);
+  // Every field listed, in one order: all combatants share one object shape (cloneCombatant does the same).
   const combatant: TurnCombatant = {
     id: input.id,
     side: input.side,
@@ -337,7 +338,9 @@ function addCombatant(d: RoundDraft, input: NewCombatant): Refusal | null {
     critical,
     actedRound: 0,
     passedRound: 0,
-    ...s.newCombatant(input),
+    speed: family.speed,
+    actions: family.actions,
+    sheet: family.sheet,
   };
   d.nextSeq += 1;
   d.add(combatant);
@@ -364,7 +367,6 @@ function removeCombatant(d: RoundDraft, id: string): Refusal | null {
     d.notices.push({ kind: "statesRemoved", cause: "combatantRemoved", states });
   }
   if (wasCurrent) continueAfter(d, id);
-  else d.settleClaimSide();
   return null;
 }
 
@@ -379,7 +381,6 @@ function setDefeated(d: RoundDraft, id: string, defeated: boolean): Refusal | nu
   } else if (!defeated && d.round > 0 && d.current === null) {
     advanceOrdered(d);
   }
-  d.settleClaimSide();
   return null;
 }
 

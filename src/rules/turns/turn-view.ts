@@ -92,12 +92,8 @@ export function describeRound(structure: RoundStructure, state: RoundState): Rou
     entries = describeEntries(d, state, entry);
   }
 
-  const part =
-    phaseDef.policy === "claim" && started
-      ? d.claimSide === "players" && d.pending("players") === 0
-        ? "gm"
-        : d.claimSide
-      : null;
+  // FS-R2, FS-R3: the players' characters while any of them is still to act, then the GM's creatures.
+  const part = phaseDef.policy === "claim" && started ? (d.pending("players") > 0 ? "players" : "gm") : null;
   return {
     family: state.family,
     round: state.round,

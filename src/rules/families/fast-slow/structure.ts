@@ -22,12 +22,11 @@ function chooseSpeed(d: RoundDraft, e: Extract<RoundEvent, { type: "chooseSpeed"
     if (d.current === e.id) return refuse("alreadyActing");
     if (c.actedRound >= d.round) return refuse("alreadyActed");
     if (e.speed === "fast" && phase.speed !== "fast") return refuse("fastPartOver");
-    if (e.speed === "fast" && c.side === "players" && d.claimSide === "gm" && e.gmOverride !== true) {
-      return refuse("playersPartOver");
-    }
+    // FS-R2, FS-R3: once the GM's creatures act, a player who chose slow cannot switch to fast.
+    const switching = e.speed === "fast" && c.speed === "slow" && c.side === "players";
+    if (switching && d.claimSide === "gm" && e.gmOverride !== true) return refuse("playersPartOver");
   }
   d.update(e.id, { speed: e.speed });
-  d.settleClaimSide();
   return null;
 }
 

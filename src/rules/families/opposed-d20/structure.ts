@@ -20,7 +20,8 @@ export interface OpposedD20TurnOptions {
 
 export const DEFAULT_OPPOSED_D20_TURN_OPTIONS: OpposedD20TurnOptions = { ties: "random", criticalOn: 20 };
 
-const NO_ACTIONS = { active: 0, passive: 0 } as const;
+const NO_ACTIONS = Object.freeze({ active: 0, passive: 0 });
+const RESET_ACTIONS = Object.freeze({ actions: NO_ACTIONS });
 
 function countAction(d: RoundDraft, e: Extract<RoundEvent, { type: "countAction" }>) {
   const c = d.find(e.id);
@@ -32,7 +33,11 @@ function countAction(d: RoundDraft, e: Extract<RoundEvent, { type: "countAction"
   if (e.limit !== undefined && counts[e.kind] >= e.limit && e.gmOverride !== true) {
     return refuse("actionLimitReached", { limit: e.limit });
   }
-  d.update(e.id, { actions: { ...counts, [e.kind]: counts[e.kind] + 1 } });
+  const actions =
+    e.kind === "active"
+      ? { active: counts.active + 1, passive: counts.passive }
+      : { active: counts.active, passive: counts.passive + 1 };
+  d.update(e.id, { actions });
   return null;
 }
 
@@ -58,8 +63,10 @@ export function opposedD20Structure(
     newCombatant: () => ({ speed: null, actions: NO_ACTIONS, sheet: null }),
     startRound(d) {
       // OD-R1: every participant's count of actions taken goes back to 0.
-      for (const c of d.combatants) {
-        if (c.actions?.active || c.actions?.passive) d.update(c.id, { actions: NO_ACTIONS });
+      const list = d.combatants;
+      for (let i = 0; i < list.length; i++) {
+        const actions = list[i]?.actions;
+        if (actions?.active || actions?.passive) d.updateAt(i, RESET_ACTIONS);
       }
     },
     handle(d, e) {

@@ -9,23 +9,21 @@ import { compareInitiative } from "../../turns/initiative-order";
 import type { QueueEntry, TurnCombatant } from "../../turns/round-state";
 
 export function meleeSequence(combatants: readonly TurnCombatant[]): QueueEntry[] {
+  const strikers = combatants.filter((c) => !c.defeated && c.sheet?.melee);
+  // One sort: each group's order is a subsequence of the overall order, and the groups come in the order
+  // their best strikers do (first appearance).
+  strikers.sort(compareInitiative);
   const groups = new Map<string, TurnCombatant[]>();
-  for (const c of combatants) {
-    const group = c.sheet?.melee?.group;
-    if (group === undefined || c.defeated) continue;
-    const strikers = groups.get(group);
-    if (strikers) strikers.push(c);
+  for (const c of strikers) {
+    const group = (c.sheet?.melee as { group: string }).group;
+    const list = groups.get(group);
+    if (list) list.push(c);
     else groups.set(group, [c]);
   }
-  const ordered = [...groups.entries()].map(([group, strikers]) => ({
-    group,
-    strikers: strikers.sort(compareInitiative),
-  }));
-  ordered.sort((a, b) => compareInitiative(a.strikers[0] as TurnCombatant, b.strikers[0] as TurnCombatant));
   const queue: QueueEntry[] = [];
-  for (const { group, strikers } of ordered) {
-    for (const c of strikers) queue.push({ id: c.id, group, pass: 1 });
-    for (const c of strikers)
+  for (const [group, list] of groups) {
+    for (const c of list) queue.push({ id: c.id, group, pass: 1 });
+    for (const c of list)
       if ((c.sheet?.melee?.extraWeapons ?? 0) > 0) queue.push({ id: c.id, group, pass: 2 });
   }
   return queue;

@@ -39,22 +39,66 @@ export const PHASED_ROUND_PHASES = [
 
 export type PhasedRoundPhase = (typeof PHASED_ROUND_PHASES)[number]["id"];
 
-/** PR-P1…PR-P11 numbering, as budget.ts counts phases. */
+const PHASE_NUMBERS: Readonly<Record<string, number>> = Object.fromEntries(
+  PHASED_ROUND_PHASES.map((p, i) => [p.id, i + 1]),
+);
+
+/** PR-P1…PR-P11 numbering, as budget.ts counts phases (0 for the end of round). */
 function phaseNumber(id: string): number {
-  return PHASED_ROUND_PHASES.findIndex((p) => p.id === id) + 1;
+  return PHASE_NUMBERS[id] ?? 0;
 }
 
+const FRESH: PhasedSheet = Object.freeze({
+  spell: null,
+  missileA: null,
+  missileB: null,
+  movement: null,
+  melee: null,
+  spellOrientation: null,
+  finalOrientation: null,
+  unableToAct: false,
+});
+
+const NO_KEYS: readonly number[] = Object.freeze([]);
+
+/** What a new round resets (PR-B3: the melee initiative is rolled each round). */
+const ROUND_RESET: Partial<TurnCombatant> = Object.freeze({
+  sheet: FRESH,
+  initiative: null,
+  tieKeys: NO_KEYS,
+  rollOff: NO_KEYS,
+  placedByGm: false,
+});
+
+/** A round's blank sheet (shared and frozen: sheets are replaced, never changed in place). */
 export function freshSheet(unableToAct = false): PhasedSheet {
-  return {
-    spell: null,
-    missileA: null,
-    missileB: null,
-    movement: null,
-    melee: null,
-    spellOrientation: null,
-    finalOrientation: null,
-    unableToAct,
-  };
+  return unableToAct ? Object.freeze(withSlot(FRESH, "unableToAct", true)) : FRESH;
+}
+
+function isFresh(sheet: PhasedSheet): boolean {
+  return (
+    sheet === FRESH ||
+    (sheet.spell === null &&
+      sheet.missileA === null &&
+      sheet.missileB === null &&
+      sheet.movement === null &&
+      sheet.melee === null &&
+      sheet.spellOrientation === null &&
+      sheet.finalOrientation === null)
+  );
+}
+
+/** The budget (budget.ts) of a sheet; a blank sheet's is the same all round, so a draft builds it once. */
+function budgetOf(d: RoundReader, sheet: PhasedSheet): PhasedBudget {
+  if (!isFresh(sheet) || !("scratch" in d)) return phasedBudgetFromSheet(sheet, d.round);
+  const scratch = (d as RoundDraft).scratch;
+  const key = sheet.unableToAct ? "blankBudgetUnable" : "blankBudget";
+  let budget = scratch.get(key) as PhasedBudget | undefined;
+  if (budget?.round !== d.round) {
+    budget = phasedBudgetFromSheet(sheet, d.round);
+    scratch.set(key, budget);
+  }
+  return budget;
 }
 
 function sheetOf(c: TurnCombatant): PhasedSheet {
@@ -98,9 +142,7 @@ function barred(d: RoundReader, c: TurnCombatant, phase: PhaseDefinition): strin
   if (incapacitated(sheet)) return "unableToAct";
   const event = probe(phase.id, sheet);
   if (!event) return null;
-  return (
-    mayDeclare(phasedBudgetFromSheet(sheet, d.round), event, { phase: phaseNumber(phase.id) })?.reason ?? null
-  );
+  return mayDeclare(budgetOf(d, sheet), event, { phase: phaseNumber(phase.id) })?.reason ?? null;
 }
 
 function declared(_d: RoundReader, c: TurnCombatant, phase: PhaseDefinition): boolean {
@@ -133,112 +175,157 @@ type Declaration = Extract<
   { type: "declareSpell" | "declareMissile" | "declareMovement" | "declareMelee" }
 >;
 
-const DECLARATION_PHASES: Record<Declaration["type"], readonly string[]> = {
-  declareSpell: ["spellDeclaration"],
-  declareMissile: ["missileDeclarationA", "missileFireB"],
-  declareMovement: ["movement"],
-  declareMelee: ["melee"],
-};
-
-/** The sheet without this phase's own declaration, so declaring again in the same phase replaces it. */
-function withoutPhase(sheet: PhasedSheet, phaseId: string): PhasedSheet {
-  switch (phaseId) {
-    case "spellDeclaration":
-      return { ...sheet, spell: null };
-    case "missileDeclarationA":
-      return { ...sheet, missileA: null };
-    case "movement":
-      return { ...sheet, movement: null };
-    case "missileFireB":
-      return { ...sheet, missileB: null };
-    default:
-      return { ...sheet, melee: null };
+/** Which sheet slot each declaration fills, and in which phase (PR-P1, PR-P4, PR-P6, PR-P7, PR-P9). */
+function slotOf(type: Declaration["type"], phaseId: string): keyof PhasedSheet | null {
+  switch (type) {
+    case "declareSpell":
+      return phaseId === "spellDeclaration" ? "spell" : null;
+    case "declareMissile":
+      return phaseId === "missileDeclarationA" ? "missileA" : phaseId === "missileFireB" ? "missileB" : null;
+    case "declareMovement":
+      return phaseId === "movement" ? "movement" : null;
+    case "declareMelee":
+      return phaseId === "melee" ? "melee" : null;
   }
 }
 
-/** PR-B2: checks the declaration's budget events in order; the GM's override lets them through. */
+/** The sheet with `slot` set (every field listed: one object shape for every sheet, cheap to copy). */
+function withSlot(sheet: PhasedSheet, slot: keyof PhasedSheet, value: unknown): PhasedSheet {
+  const next = {
+    spell: sheet.spell,
+    missileA: sheet.missileA,
+    missileB: sheet.missileB,
+    movement: sheet.movement,
+    melee: sheet.melee,
+    spellOrientation: sheet.spellOrientation,
+    finalOrientation: sheet.finalOrientation,
+    unableToAct: sheet.unableToAct,
+  };
+  switch (slot) {
+    case "spell":
+      next.spell = value as PhasedSheet["spell"];
+      break;
+    case "missileA":
+      next.missileA = value as PhasedSheet["missileA"];
+      break;
+    case "missileB":
+      next.missileB = value as PhasedSheet["missileB"];
+      break;
+    case "movement":
+      next.movement = value as PhasedSheet["movement"];
+      break;
+    case "melee":
+      next.melee = value as PhasedSheet["melee"];
+      break;
+    case "spellOrientation":
+      next.spellOrientation = value as PhasedSheet["spellOrientation"];
+      break;
+    case "finalOrientation":
+      next.finalOrientation = value as PhasedSheet["finalOrientation"];
+      break;
+    case "unableToAct":
+      next.unableToAct = value === true;
+      break;
+  }
+  return next;
+}
+
+/** PR-B2: the first of the declaration's budget events the rules refuse, in order, or null. */
 function check(
   budget: PhasedBudget,
-  events: readonly PhasedEvent[],
+  events: PhasedEvent | readonly PhasedEvent[],
   phase: number,
-  override: boolean,
 ): Refusal | null {
+  const ctx = { phase };
+  if (!Array.isArray(events)) return mayDeclare(budget, events as PhasedEvent, ctx);
   let state = budget;
-  for (const event of events) {
-    const spent = spendPhased(state, override ? { ...event, override: true } : event, { phase });
+  for (const event of events as readonly PhasedEvent[]) {
+    const spent = spendPhased(state, event, ctx);
     if (!spent.ok) return spent;
     state = spent.value;
   }
   return null;
 }
 
-function declare(d: RoundDraft, e: Declaration): Refusal | null {
-  if (d.round === 0) return refuse("notStarted");
-  const c = d.find(e.id);
-  if (!c) return refuse("unknownCombatant", { id: e.id });
-  const phase = d.phaseDef;
-  if (!DECLARATION_PHASES[e.type].includes(phase.id)) return refuse("notThisPhase");
-  if (c.defeated) return refuse("defeated");
-  const override = e.gmOverride === true;
-  const base = withoutPhase(sheetOf(c), phase.id);
-  const number = phaseNumber(phase.id);
-  let next: PhasedSheet;
-  let events: PhasedEvent[] = [];
+/** What a declaration writes in its slot and what it asks of the budget (null: a withdrawal). */
+function declaration(
+  e: Declaration,
+  slot: keyof PhasedSheet,
+): Refusal | { value: unknown; events: PhasedEvent | PhasedEvent[] | null } {
   switch (e.type) {
     case "declareSpell":
-      next = { ...base, spell: e.spell };
-      if (e.spell) events = [{ type: "spell", spell: e.spell }];
-      break;
-    case "declareMissile": {
-      const slot = phase.id === "missileDeclarationA" ? "A" : "B";
-      next = slot === "A" ? { ...base, missileA: e.weapon } : { ...base, missileB: e.weapon };
-      if (e.weapon) events = [{ type: "missile", phase: slot, weapon: e.weapon }];
-      break;
-    }
-    case "declareMovement": {
-      const m = e.movement;
-      if (m && (!Number.isFinite(m.percent) || m.percent < 0 || m.percent > 100))
-        return refuse("invalidValue");
-      const manoeuvre = m?.manoeuvre ?? "none";
-      next = {
-        ...base,
-        movement: m
-          ? { percent: m.percent, manoeuvre, draw: m.draw === true, change: m.change === true }
+      return { value: e.spell, events: e.spell ? { type: "spell", spell: e.spell } : null };
+    case "declareMissile":
+      return {
+        value: e.weapon,
+        events: e.weapon
+          ? { type: "missile", phase: slot === "missileA" ? "A" : "B", weapon: e.weapon }
           : null,
       };
-      if (m) {
-        events = [
-          manoeuvre === "none"
-            ? { type: "move", percent: m.percent }
-            : { type: "move", percent: m.percent, manoeuvre },
-        ];
-        if (m.draw) events.push({ type: "draw" });
-        if (m.change) events.push({ type: "change" });
+    case "declareMovement": {
+      const m = e.movement;
+      if (!m) return { value: null, events: null };
+      if (!Number.isFinite(m.percent) || m.percent < 0 || m.percent > 100) return refuse("invalidValue");
+      const manoeuvre = m.manoeuvre ?? "none";
+      const move: PhasedEvent =
+        manoeuvre === "none"
+          ? { type: "move", percent: m.percent }
+          : { type: "move", percent: m.percent, manoeuvre };
+      const draw = m.draw === true;
+      const change = m.change === true;
+      let events: PhasedEvent | PhasedEvent[] = move;
+      if (draw || change) {
+        events = [move];
+        if (draw) events.push({ type: "draw" });
+        if (change) events.push({ type: "change" });
       }
-      break;
+      return { value: { percent: m.percent, manoeuvre, draw, change }, events };
     }
     case "declareMelee": {
       const m = e.melee;
-      if (m && (typeof m.group !== "string" || !m.group)) return refuse("invalidValue");
-      const extra = m?.extraWeapons ?? 0;
+      if (!m) return { value: null, events: null };
+      if (typeof m.group !== "string" || !m.group) return refuse("invalidValue");
+      const extra = m.extraWeapons ?? 0;
       if (!Number.isInteger(extra) || extra < 0) return refuse("invalidValue");
-      if (m?.initiative !== undefined && !Number.isFinite(m.initiative)) return refuse("invalidRoll");
-      next = { ...base, melee: m ? { group: m.group, extraWeapons: extra } : null };
-      if (m) events = [{ type: "melee" }];
-      break;
+      if (m.initiative !== undefined && !Number.isFinite(m.initiative)) return refuse("invalidRoll");
+      return { value: { group: m.group, extraWeapons: extra }, events: { type: "melee" } };
     }
   }
-  if (events.length) {
+}
+
+function declare(d: RoundDraft, e: Declaration): Refusal | null {
+  if (d.round === 0) return refuse("notStarted");
+  const i = d.indexOf(e.id);
+  if (i < 0) return refuse("unknownCombatant", { id: e.id });
+  const c = d.combatants[i] as TurnCombatant;
+  const phaseId = d.phaseDef.id;
+  const slot = slotOf(e.type, phaseId);
+  if (!slot) return refuse("notThisPhase");
+  if (c.defeated) return refuse("defeated");
+  const made = declaration(e, slot);
+  if ("ok" in made) return made;
+  const sheet = sheetOf(c);
+  // Declaring again in the same phase replaces the earlier declaration: check against the sheet without it.
+  const base = sheet[slot] === null ? sheet : withSlot(sheet, slot, null);
+  // The GM's override lets a forbidden declaration through (PR-B2).
+  if (made.events && e.gmOverride !== true) {
     // PR-P3: 05 or less on the orientation roll: unable to act for the rest of the round.
-    if (incapacitated(base) && !override) return refuse("unableToAct");
-    const refusal = check(phasedBudgetFromSheet(base, d.round), events, number, override);
+    if (incapacitated(base)) return refuse("unableToAct");
+    const refusal = check(budgetOf(d, base), made.events, phaseNumber(phaseId));
     if (refusal) return refusal;
   }
-  const patch: Partial<TurnCombatant> = { sheet: next };
+  const next = withSlot(base, slot, made.value);
   if (e.type === "declareMelee" && e.melee?.initiative !== undefined) {
-    Object.assign(patch, { initiative: e.melee.initiative, tieKeys: [], rollOff: [], placedByGm: false });
+    d.updateAt(i, {
+      sheet: next,
+      initiative: e.melee.initiative,
+      tieKeys: NO_KEYS,
+      rollOff: NO_KEYS,
+      placedByGm: false,
+    });
+  } else {
+    d.updateAt(i, { sheet: next });
   }
-  d.update(e.id, patch);
   return null;
 }
 
@@ -255,10 +342,7 @@ function recordOrientation(
   const result = orientationResult(e.roll, e.failed === true);
   const sheet = sheetOf(c);
   d.update(e.id, {
-    sheet:
-      phase === "spellOrientation"
-        ? { ...sheet, spellOrientation: result }
-        : { ...sheet, finalOrientation: result },
+    sheet: withSlot(sheet, phase === "spellOrientation" ? "spellOrientation" : "finalOrientation", result),
   });
   return null;
 }
@@ -301,14 +385,13 @@ export function phasedRoundStructure(): RoundStructure {
     newCombatant: () => ({ speed: null, actions: null, sheet: freshSheet() }),
     startRound(d) {
       // Declarations, orientation results and the melee initiative are for one round only.
-      for (const c of d.combatants) {
-        d.update(c.id, {
-          sheet: freshSheet(c.sheet?.unableToAct ?? false),
-          initiative: null,
-          tieKeys: [],
-          rollOff: [],
-          placedByGm: false,
-        });
+      const list = d.combatants;
+      for (let i = 0; i < list.length; i++) {
+        const c = list[i] as TurnCombatant;
+        const sheet = c.sheet ?? FRESH;
+        const blank = isFresh(sheet) && c.initiative === null && !c.rollOff.length && !c.tieKeys.length;
+        if (blank && !c.placedByGm) continue;
+        d.updateAt(i, sheet.unableToAct ? { ...ROUND_RESET, sheet: freshSheet(true) } : ROUND_RESET);
       }
     },
     enterPhase(d, phase) {
@@ -335,7 +418,7 @@ export function phasedRoundStructure(): RoundStructure {
           const c = d.find(e.id);
           if (!c) return refuse("unknownCombatant", { id: e.id });
           // PR-P7, PR-P9: bars (B) fire and melee; PR-P10 skips the strikes still to come.
-          d.update(e.id, { sheet: { ...sheetOf(c), unableToAct: e.unable } });
+          d.update(e.id, { sheet: withSlot(sheetOf(c), "unableToAct", e.unable) });
           return null;
         }
         default:
