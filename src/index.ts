@@ -8,6 +8,7 @@ import { registerHelpers } from "./applications/handlebars-helpers";
 import { preloadTemplates } from "./applications/templates";
 import { installHotReload } from "./dev/hot-reload";
 import { registerGmRequests } from "./net/gm-requests";
+import { registerCombat } from "./applications/combat/register";
 import { registerPackTranslation } from "./packs/pack-translation";
 
 Hooks.once("init", () => {
@@ -17,6 +18,7 @@ Hooks.once("init", () => {
     (CONFIG[documentName].dataModels as Record<string, unknown>)[type] = model;
   }
   registerSheets();
+  registerCombat();
   registerHelpers((name, fn) => Handlebars.registerHelper(name, fn));
   void preloadTemplates();
   registerPackTranslation();

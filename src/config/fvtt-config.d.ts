@@ -9,6 +9,8 @@ import type { TalentModel } from "../data/item/talent";
 import type { WeaponModel } from "../data/item/weapon";
 import type { CombatModel } from "../data/combat/combat-model";
 import type { CombatantModel } from "../data/combat/combatant-model";
+import type { FrayCombat } from "../documents/fray-combat";
+import type { FrayCombatant } from "../documents/fray-combatant";
 import type { SettingValues } from "./settings";
 
 declare module "fvtt-types/configuration" {
@@ -63,5 +65,12 @@ declare module "fvtt-types/configuration" {
     Combatant: {
       base: typeof CombatantModel;
     };
+  }
+}
+
+declare module "fvtt-types/configuration" {
+  interface DocumentClassConfig {
+    Combat: typeof FrayCombat;
+    Combatant: typeof FrayCombatant;
   }
 }

@@ -36,6 +36,14 @@ type CombatData = CombatModel & {
   engine: unknown;
 };
 
+/**
+ * A Combat as Fray's class. fvtt-types types the viewed and collected combats (`game.combat`, `game.combats`,
+ * the tracker's `viewed`) as core's class; at run time every Combat is a FrayCombat (CONFIG.Combat.documentClass).
+ */
+export function asFray(combat: object | null | undefined): Combat.Implementation | undefined {
+  return (combat ?? undefined) as Combat.Implementation | undefined;
+}
+
 /** The Combat's system data (type `base`). */
 export function combatData(combat: Combat.Implementation): CombatData {
   return combat.system as unknown as CombatData;
@@ -132,8 +140,12 @@ export function activeCombatFor(
   const actorId = actor?.id ?? null;
   if (!tokenId && !actorId) return undefined;
   const candidates: Combat.Implementation[] = [];
-  if (game.combat) candidates.push(game.combat);
-  for (const combat of game.combats?.values() ?? []) if (combat !== game.combat) candidates.push(combat);
+  const viewed = asFray(game.combat);
+  if (viewed) candidates.push(viewed);
+  for (const combat of game.combats?.values() ?? []) {
+    const fight = asFray(combat);
+    if (fight && fight !== viewed) candidates.push(fight);
+  }
   const fights = (c: Combat.Implementation) => combatantFor(c, { actorId, tokenId }) !== undefined;
   return candidates.find((c) => c.started && fights(c)) ?? candidates.find(fights);
 }
@@ -161,6 +173,8 @@ export function applyRoundEvents(
     const before = roundStateOf(combat);
     const live = [...combat.combatants.values()].map((c) => liveCombatant(combat, c));
     const sync = reconcileEvents(before, live);
+    // Nothing to reconcile and nothing asked: no write (hooks call this on every combatant change).
+    if (!sync.length && !events.length) return accept(before);
     let base = before;
     if (sync.length) {
       const synced = reduceAll(structure, before, sync);

@@ -12,14 +12,16 @@ export function sideOf(combatant: Combatant.Implementation): "players" | "gm" {
   return combatant.hasPlayerOwner ? "players" : "gm";
 }
 
+/** `rolled: false` leaves out a rolled total the document holds (CD, OD), as when initiative is reset. */
 export function liveCombatant(
   combat: Combat.Implementation,
   combatant: Combatant.Implementation,
+  { rolled = true }: { rolled?: boolean } = {},
 ): NewCombatant {
   const family: FamilyId = familyOf(combat);
   const stats = initiativeStats(combatant.actor);
   const base = { id: combatant.id ?? "", side: sideOf(combatant), defeated: combatant.isDefeated };
-  const total = combatant.initiative;
+  const total = rolled ? combatant.initiative : null;
   switch (family) {
     case "active-defense-3d6":
       return { ...base, initiative: { total: speedScore(stats, combatOptionsOf(combat).adSpeedScore) } };

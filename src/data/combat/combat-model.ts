@@ -43,7 +43,7 @@ function combatSchema() {
 export type CombatSchema = ReturnType<typeof combatSchema>;
 
 /** Combat `base`: the family, its recorded conventions and the engine state of one fight. */
-export class CombatModel extends foundry.abstract.TypeDataModel<CombatSchema, Combat.Implementation> {
+export class CombatModel extends foundry.abstract.TypeDataModel<CombatSchema, Combat> {
   static readonly metadata = { documentName: "Combat", type: "base" } as const;
 
   static override defineSchema(): CombatSchema {

@@ -25,10 +25,7 @@ export type CombatantSchema = ReturnType<typeof combatantSchema>;
  * itself (acted, fast/slow, declarations, initiative keys) lives in the Combat's engine state, so one
  * update moves a whole round forward.
  */
-export class CombatantModel extends foundry.abstract.TypeDataModel<
-  CombatantSchema,
-  Combatant.Implementation
-> {
+export class CombatantModel extends foundry.abstract.TypeDataModel<CombatantSchema, Combatant> {
   static readonly metadata = { documentName: "Combatant", type: "base" } as const;
 
   static override defineSchema(): CombatantSchema {

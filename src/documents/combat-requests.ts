@@ -1,0 +1,236 @@
+/**
+ * What a player's client asks the active GM to do to a fight (DESIGN.md: only the active GM writes). Each
+ * request names a combat and a combatant; the GM side re-checks that the asking user owns that combatant's
+ * actor, builds the engine event itself from the payload's fields (never passing a client's object through),
+ * sets `gmOverride` only for a GM user who asked to force, and applies it with `applyRoundEvents`. Requests
+ * about one combat run one at a time, so two identical clicks are applied once: the second is refused by the
+ * engine, which sees the first's result.
+ */
+import { defineGmRequest, userOwns } from "../net/gm-requests";
+import { accept, refuse, type Outcome } from "../rules/outcome";
+import type { MissileWeapon } from "../rules/families/phased-round/budget";
+import type { InitiativeRoll, RoundEvent } from "../rules/turns/round-event";
+import type { Speed } from "../rules/turns/round-state";
+import { applyRoundEvents, asFray, familyOf } from "./combat-api";
+import { initiativeStats } from "./initiative-stats";
+
+interface CombatantPayload {
+  readonly combatId: string;
+  readonly combatantId: string;
+  /** GM only: force the event past the rules where the engine allows it. */
+  readonly force?: boolean;
+}
+
+type Found = { combat: Combat.Implementation; combatant: Combatant.Implementation };
+
+const keyOf = (p: { combatId: string }) => `combat:${String(p?.combatId)}`;
+
+function findCombat(combatId: unknown): Combat.Implementation | undefined {
+  return typeof combatId === "string" ? asFray(game.combats?.get(combatId)) : undefined;
+}
+
+/** The combat and combatant the payload names, if `user` owns the combatant (a GM owns every one). */
+function owned(p: CombatantPayload, user: User.Implementation): Outcome<Found> {
+  const combat = findCombat(p?.combatId);
+  if (!combat) return refuse("documentGone", { name: String(p?.combatId) });
+  const combatant = typeof p.combatantId === "string" ? combat.combatants.get(p.combatantId) : undefined;
+  if (!combatant) return refuse("unknownCombatant", { id: String(p.combatantId) });
+  if (!user.isGM && !userOwns(user, combatant.actor)) return refuse("notOwner");
+  return accept({ combat, combatant });
+}
+
+const override = (p: { force?: boolean }, user: User.Implementation) =>
+  user.isGM && p.force === true ? { gmOverride: true } : {};
+
+async function applyFor(found: Found, events: RoundEvent[]): Promise<Outcome<true>> {
+  const out = await applyRoundEvents(found.combat, events);
+  return out.ok ? accept(true) : out;
+}
+
+function combatantRequest<P extends CombatantPayload>(
+  name: string,
+  build: (p: P, found: Found, user: User.Implementation) => Outcome<RoundEvent>,
+) {
+  return defineGmRequest<P, true>(
+    name,
+    async (p, { user }) => {
+      const found = owned(p, user);
+      if (!found.ok) return found;
+      const event = build(p, found.value, user);
+      return event.ok ? applyFor(found.value, [event.value]) : event;
+    },
+    keyOf,
+  );
+}
+
+/** FS-R1: fast or slow, until the creature acts. */
+export const chooseSpeedRequest = combatantRequest<CombatantPayload & { speed: Speed }>(
+  "combat.chooseSpeed",
+  (p, { combatant }, user) =>
+    accept({ type: "chooseSpeed", id: combatant.id ?? "", speed: p.speed, ...override(p, user) }),
+);
+
+/** FS-R2/FS-R3: claim a turn; a GM forcing makes someone act out of order (initiative phases). */
+export const takeTurnRequest = combatantRequest<CombatantPayload>(
+  "combat.takeTurn",
+  (p, { combatant }, user) => accept({ type: "takeTurn", id: combatant.id ?? "", ...override(p, user) }),
+);
+
+/** End the asker's own turn: refused unless that combatant is the one acting (so a repeat is refused). */
+export const endTurnRequest = combatantRequest<CombatantPayload>("combat.endTurn", (_p, { combatant }) =>
+  accept({ type: "endTurn", id: combatant.id ?? "" }),
+);
+
+/** FS-R4: give up the turn in this part (fast → slow; slow → none this round). */
+export const passRequest = combatantRequest<CombatantPayload>("combat.pass", (_p, { combatant }) =>
+  accept({ type: "pass", id: combatant.id ?? "" }),
+);
+
+/** A phased-round declaration (PR-P1, PR-P4, PR-P6, PR-P7, PR-P9) or orientation roll (PR-P3, PR-P11). */
+export type Declaration =
+  | { readonly kind: "spell"; readonly spell: "cast" | "prepare" | null }
+  | { readonly kind: "missile"; readonly weapon: MissileWeapon | null }
+  | {
+      readonly kind: "movement";
+      readonly movement: {
+        readonly percent: number;
+        readonly manoeuvre?: "none" | "succeeded" | "failed";
+        readonly draw?: boolean;
+        readonly change?: boolean;
+      } | null;
+    }
+  | {
+      readonly kind: "melee";
+      readonly melee: {
+        readonly group: string;
+        readonly extraWeapons?: number;
+        readonly initiative?: number;
+      } | null;
+    }
+  | { readonly kind: "orientation"; readonly roll: number; readonly failed?: boolean };
+
+export function declarationEvent(
+  id: string,
+  d: Declaration,
+  gm: { gmOverride?: boolean },
+  isGM: boolean,
+): Outcome<RoundEvent> {
+  switch (d?.kind) {
+    case "spell":
+      return accept({ type: "declareSpell", id, spell: d.spell ?? null, ...gm });
+    case "missile":
+      return accept({ type: "declareMissile", id, weapon: d.weapon ?? null, ...gm });
+    case "movement": {
+      const m = d.movement;
+      return accept({
+        type: "declareMovement",
+        id,
+        movement: m
+          ? {
+              percent: Number(m.percent),
+              manoeuvre: m.manoeuvre ?? "none",
+              draw: m.draw === true,
+              change: m.change === true,
+            }
+          : null,
+        ...gm,
+      });
+    }
+    case "melee": {
+      const m = d.melee;
+      const melee = m
+        ? {
+            group: String(m.group ?? ""),
+            extraWeapons: Number(m.extraWeapons ?? 0),
+            ...(m.initiative === undefined ? {} : { initiative: Number(m.initiative) }),
+          }
+        : null;
+      return accept({ type: "declareMelee", id, melee, ...gm });
+    }
+    case "orientation":
+      // PR-P3: for 06–95 a failure is the GM's ruling: a player's request cannot set it.
+      return accept({
+        type: "recordOrientation",
+        id,
+        roll: Number(d.roll),
+        ...(isGM && d.failed === true ? { failed: true } : {}),
+        ...gm,
+      });
+    default:
+      return refuse("invalidValue");
+  }
+}
+
+export const declareRequest = combatantRequest<CombatantPayload & { declaration: Declaration }>(
+  "combat.declare",
+  (p, { combatant }, user) =>
+    declarationEvent(combatant.id ?? "", p.declaration, override(p, user), user.isGM),
+);
+
+/** A rolled initiative: the total and, for OD-I4, the natural d20 face. Tie keys are read on the GM side. */
+export interface RolledInitiative {
+  readonly combatantId: string;
+  readonly total: number;
+  readonly natural?: number;
+}
+
+/**
+ * CD-I1, OD-I2, PR-B3, AD-T2 initiative results for combatants the asker owns. The tie keys (CD-I3 Dexterity,
+ * OD-I3 Initiative) are read from the actor here, not taken from the client.
+ */
+export const setInitiativeRequest = defineGmRequest<{ combatId: string; rolls: RolledInitiative[] }, true>(
+  "combat.setInitiative",
+  async (p, { user }) => {
+    const combat = findCombat(p?.combatId);
+    if (!combat) return refuse("documentGone", { name: String(p?.combatId) });
+    if (!Array.isArray(p.rolls) || !p.rolls.length) return refuse("invalidRoll");
+    const events: RoundEvent[] = [];
+    for (const r of p.rolls) {
+      const found = owned({ combatId: p.combatId, combatantId: r?.combatantId }, user);
+      if (!found.ok) return found;
+      events.push({
+        type: "setInitiative",
+        id: found.value.combatant.id ?? "",
+        roll: initiativeRoll(familyOf(combat), found.value.combatant, Number(r.total), r.natural),
+      });
+    }
+    const out = await applyRoundEvents(combat, events);
+    return out.ok ? accept(true) : out;
+  },
+  keyOf,
+);
+
+export function initiativeRoll(
+  family: ReturnType<typeof familyOf>,
+  combatant: Combatant.Implementation,
+  total: number,
+  natural?: number,
+): InitiativeRoll {
+  const stats = initiativeStats(combatant.actor);
+  switch (family) {
+    case "classic-d20":
+      return { total, dexterity: stats.dex };
+    case "opposed-d20":
+      return {
+        total,
+        initiativeStat: stats.initiative,
+        ...(natural === undefined ? {} : { natural: Number(natural) }),
+      };
+    default:
+      return { total };
+  }
+}
+
+/** GM-only events (advance the phase, end the round, reorder ties, roll-offs, force…): GM users only. */
+export const gmEventsRequest = defineGmRequest<{ combatId: string; events: RoundEvent[] }, true>(
+  "combat.gmEvents",
+  async (p, { user }) => {
+    if (!user.isGM) return refuse("gmOnly");
+    const combat = findCombat(p?.combatId);
+    if (!combat) return refuse("documentGone", { name: String(p?.combatId) });
+    if (!Array.isArray(p.events) || !p.events.length) return refuse("invalidValue");
+    const out = await applyRoundEvents(combat, p.events);
+    return out.ok ? accept(true) : out;
+  },
+  keyOf,
+);
