@@ -359,6 +359,12 @@ function removeCombatant(d: RoundDraft, id: string): Refusal | null {
     // The cursor keeps pointing at the last place visited (an earlier one when that place left).
     if (d.phaseDef.policy === "initiative" && at <= d.cursor) d.cursor -= 1;
   }
+  if (d.queue.some((q) => q.id === id)) {
+    // PR-P10: its strikes leave the queue; the cursor keeps its place among the strikes that stay.
+    const before = d.queue.slice(0, Math.max(d.cursor, 0)).filter((q) => q.id === id).length;
+    d.setQueue(d.queue.filter((q) => q.id !== id));
+    if (d.phaseDef.policy === "sequence") d.cursor -= before;
+  }
   if (d.contest.includes(id)) d.setContest(d.contest.filter((x) => x !== id));
   const held = d.statesOf(id);
   if (held.length) {

@@ -344,6 +344,19 @@ describe("phased-round battle round (PR-P1…PR-P11, PR-B3)", () => {
     expect(playOut(pr, s).acted).toEqual(["archer"]);
   });
 
+  it("PR-P10 a striker who leaves the fight leaves the queue; the strikes go on in order", () => {
+    let s = to(band(), "melee");
+    s = run(pr, s, melee("orc", "g", 17, 1), melee("knight", "g", 14, 1), melee("archer", "g", 9));
+    s = to(s, "meleeResolution");
+    s = run(pr, s, { type: "endTurn" }, { type: "removeCombatant", id: "knight" });
+    expect(s.queue.map((q) => `${q.id}:${q.pass}`)).toEqual(["orc:1", "archer:1", "orc:2"]);
+    expect(s.current).toBe("archer");
+    expect(playOut(pr, s).acted).toEqual(["archer", "orc"]);
+    // The archer leaves while striking: the next strike starts.
+    s = run(pr, s, { type: "removeCombatant", id: "archer" });
+    expect([s.current, s.queue.length]).toEqual(["orc", 2]);
+  });
+
   it("PR-P10 every striker needs its initiative before melee resolution; ties are rolled off", () => {
     let s = to(band(), "melee");
     s = run(pr, s, melee("orc", "g", 12), melee("knight", "g"), melee("archer", "g", 12));

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { readRoundState } from "../../../src/data/combat/round-state-source";
 import { compareInitiativeKeys } from "../../../src/rules/turns/initiative-order";
 import { reduce, reduceAll } from "../../../src/rules/turns/round-engine";
 import type { RoundEvent } from "../../../src/rules/turns/round-event";
@@ -137,11 +138,19 @@ describe("round engine invariants (property tests)", () => {
 
     it(`states stay plain JSON and the reducer never changes its input (${family})`, () => {
       fc.assert(
-        fc.property(roster, commands({ overrides: true, reorder: true, max: 30 }), (people, cmds) => {
-          // `drive` deep-freezes every state: an in-place change would throw here.
-          const end = drive(structure, startedCombat(structure, people), cmds, () => undefined);
-          expect(JSON.parse(JSON.stringify(end))).toEqual(end);
-        }),
+        fc.property(
+          roster,
+          commands({ overrides: true, reorder: true, max: 100, settle: 5 }),
+          (people, cmds) => {
+            // `drive` deep-freezes every state: an in-place change would throw here. Every state is one the
+            // Foundry layer reads back from its stored JSON (ids it names exist, indexes in range).
+            const end = drive(structure, startedCombat(structure, people), cmds, ({ after }) => {
+              const stored = JSON.parse(JSON.stringify(after)) as unknown;
+              expect(readRoundState(stored, family, structure.phases.length)).toEqual(after);
+            });
+            expect(JSON.parse(JSON.stringify(end))).toEqual(end);
+          },
+        ),
         { numRuns: 200 },
       );
     });
