@@ -8,6 +8,7 @@ import { registerHelpers } from "./applications/handlebars-helpers";
 import { preloadTemplates } from "./applications/templates";
 import { installHotReload } from "./dev/hot-reload";
 import { registerGmRequests } from "./net/gm-requests";
+import { registerChat } from "./chat/register";
 import { registerCombat } from "./applications/combat/register";
 import { registerPackTranslation } from "./packs/pack-translation";
 
@@ -18,6 +19,7 @@ Hooks.once("init", () => {
     (CONFIG[documentName].dataModels as Record<string, unknown>)[type] = model;
   }
   registerSheets();
+  registerChat();
   registerCombat();
   registerHelpers((name, fn) => Handlebars.registerHelper(name, fn));
   void preloadTemplates();

@@ -8,6 +8,7 @@ import { TalentModel } from "./item/talent";
 import { WeaponModel } from "./item/weapon";
 import { CombatModel } from "./combat/combat-model";
 import { CombatantModel } from "./combat/combatant-model";
+import { AttackMessageModel } from "./chat/attack-message";
 
 /** Every data model Fray defines; `index.ts` registers each under `CONFIG[documentName].dataModels[type]`. */
 export const DATA_MODELS = [
@@ -21,6 +22,7 @@ export const DATA_MODELS = [
   GearModel,
   CombatModel,
   CombatantModel,
+  AttackMessageModel,
 ] as const;
 
 export {
@@ -34,4 +36,5 @@ export {
   GearModel,
   CombatModel,
   CombatantModel,
+  AttackMessageModel,
 };

@@ -6,6 +6,7 @@ import { activeFamily } from "../active-family";
 import { EQUIPPABLE_TYPES, ITEM_TYPES, type ItemType } from "../../data/item/types";
 import type { ActorDerived } from "../../data/actor/derive";
 import { actorSheetView, type ActorSource } from "./actor-view";
+import { startAttack } from "../../chat/start-attack";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 
@@ -39,6 +40,7 @@ export class FrayActorSheet<
       editItem: FrayActorSheet.#onEditItem,
       deleteItem: FrayActorSheet.#onDeleteItem,
       toggleEquipped: FrayActorSheet.#onToggleEquipped,
+      rollAttack: FrayActorSheet.#onRollAttack,
     },
   };
 
@@ -122,6 +124,7 @@ export class FrayActorSheet<
           img: item.img,
           system: item.system,
           equippable: EQUIPPABLE_TYPES.includes(type),
+          attack: type === "weapon",
         })),
     }));
   }
@@ -145,6 +148,12 @@ export class FrayActorSheet<
     const item = this.#itemFrom(target);
     if (!item) return;
     await item.deleteDialog();
+  }
+
+  /** A weapon's attack: the dialog, the user's targets, the card (chat/start-attack.ts). */
+  static async #onRollAttack(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const item = this.#itemFrom(target);
+    if (item) await startAttack(this.actor, item);
   }
 
   static async #onToggleEquipped(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement) {

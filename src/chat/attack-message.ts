@@ -1,0 +1,49 @@
+/** Reading and writing an attack card on its ChatMessage. */
+import { accept, refuse, type Outcome } from "../rules/outcome";
+import { showRolls } from "../dice/show-rolls";
+import type { AttackCardData, TargetEntry } from "./card-data";
+import type { RollSink } from "./roll-sink";
+
+export const ATTACK_MESSAGE_TYPE = "attack";
+
+/** The card data of an attack message, or null for any other message. */
+export function attackCardOf(message: ChatMessage.Implementation | null | undefined): AttackCardData | null {
+  if (!message || message.type !== ATTACK_MESSAGE_TYPE) return null;
+  return message.system as unknown as AttackCardData;
+}
+
+export interface LocatedEntry {
+  readonly message: ChatMessage.Implementation;
+  readonly card: AttackCardData;
+  readonly entry: TargetEntry;
+}
+
+/** The message and entry a button names, or why not. */
+export function locateEntry(messageId: string, key: string): Outcome<LocatedEntry> {
+  const message = game.messages?.get(messageId) as ChatMessage.Implementation | undefined;
+  const card = attackCardOf(message);
+  if (!message || !card) return refuse("notAttackCard");
+  const entry = card.entries.find((e) => e.key === key);
+  if (!entry) return refuse("unknownEntry");
+  return accept({ message, card, entry });
+}
+
+/**
+ * Writes one entry back (active GM) with the rolls just made, in one update, and shows those rolls with
+ * Dice So Nice. The entries are JSON, replaced whole.
+ */
+export async function writeEntry(
+  message: ChatMessage.Implementation,
+  card: AttackCardData,
+  entry: TargetEntry,
+  sink: RollSink | null,
+): Promise<void> {
+  const entries = card.entries.map((e) => (e.key === entry.key ? entry : e));
+  const update: Record<string, unknown> = { "system.entries": entries };
+  if (sink?.rolls.length) {
+    const existing = (message.rolls as unknown as Roll[]) ?? [];
+    update.rolls = [...existing, ...sink.rolls].map((r) => JSON.stringify(r));
+  }
+  if (sink?.rolls.length) await showRolls(message, sink.rolls);
+  await message.update(update as ChatMessage.UpdateData);
+}

@@ -1,0 +1,81 @@
+/**
+ * The buttons of an attack card. One delegated listener on the message element (attached by the
+ * `renderChatMessageHTML` hook), so it keeps working when the card's content is drawn again; buttons are
+ * real <button>s (Enter and Space press them) carrying `data-action`, inside the entry's `data-entry`.
+ */
+import { notifyRefusal } from "../applications/notify";
+import { refuse, type Outcome } from "../rules/outcome";
+import { attackCardOf } from "./attack-message";
+import {
+  applyDamageRequest,
+  defendRequest,
+  fumbleRequest,
+  maintainRequest,
+  rollDamageRequest,
+  undoDamageRequest,
+} from "./requests";
+
+export const CARD_ACTIONS = [
+  "defend",
+  "decline",
+  "maintain",
+  "rollDamage",
+  "applyDamage",
+  "undoDamage",
+  "rollFumble",
+] as const;
+export type CardAction = (typeof CARD_ACTIONS)[number];
+
+function isCardAction(value: string | undefined): value is CardAction {
+  return (CARD_ACTIONS as readonly string[]).includes(value ?? "");
+}
+
+/** Asks the GM to carry out one button of the card. */
+export function runCardAction(
+  messageId: string,
+  action: CardAction,
+  entry: string,
+  defense: string | null = null,
+): Promise<Outcome<null>> {
+  const payload = { messageId, entry };
+  switch (action) {
+    case "defend":
+      return defense
+        ? defendRequest.send({ ...payload, defense })
+        : Promise.resolve(refuse("defenseNotAvailable"));
+    case "decline":
+      return defendRequest.send({ ...payload, defense: null });
+    case "maintain":
+      return maintainRequest.send(payload);
+    case "rollDamage":
+      return rollDamageRequest.send(payload);
+    case "applyDamage":
+      return applyDamageRequest.send(payload);
+    case "undoDamage":
+      return undoDamageRequest.send(payload);
+    case "rollFumble":
+      return fumbleRequest.send(payload);
+  }
+}
+
+/** Handles a click inside a rendered attack card; returns the request's promise (for tests), or null. */
+export function onCardClick(message: ChatMessage.Implementation, event: Event): Promise<boolean> | null {
+  const origin = event.target as HTMLElement | null;
+  const button = origin?.closest?.<HTMLButtonElement>("button[data-action]");
+  const action = button?.dataset.action;
+  const entry = button?.closest<HTMLElement>("[data-entry]")?.dataset.entry;
+  if (!button || !isCardAction(action) || !entry || !message.id) return null;
+  event.preventDefault();
+  button.disabled = true;
+  return runCardAction(message.id, action, entry, button.dataset.defense ?? null).then((outcome) => {
+    button.disabled = false;
+    return notifyRefusal(outcome);
+  });
+}
+
+/** `renderChatMessageHTML` hook: one listener per rendered message element. */
+export function attachCardListeners(message: ChatMessage.Implementation, html: HTMLElement): void {
+  if (!attackCardOf(message) || html.dataset.frayCard) return;
+  html.dataset.frayCard = "listening";
+  html.addEventListener("click", (event) => void onCardClick(message, event));
+}

@@ -1,0 +1,351 @@
+/**
+ * Active-defense-3d6 on the card (AD-A1…AD-A4, AD-C1…AD-C3, AD-M1…AD-M6): the hit roll «命中判定» 3d6 under the
+ * weapon skill; a near hit lets the target's owner choose Parry «受け», Block «止め» or Dodge «よけ» — exactly
+ * the legal ones for its state (Parry/Block once per turn, twice under all-out defense; none after its own
+ * all-out attack; none against a critical), or none. Under all-out defense a failed defense may be retried
+ * with another (AD-M3). Defending while concentrating asks for a maintenance roll «維持判定» first (AD-M6).
+ * A fumble or a critical defense sends the attacker to the fumble table «ファンブル表» (AD-C2); damage minus DR
+ * is the final damage (AD-A4). From the fight: the attacker's all-out attack option (AD-M2), aim (AD-M5) and
+ * last turn's feint (AD-M1); the defender's flags, Parry/Block tries and concentration.
+ */
+import type { LegalDefenses } from "../../rules/attack/legal-defenses";
+import {
+  activeDefenseHitTarget,
+  HIT_ROLL_FORMULA,
+  resolveActiveDefenseHit,
+  type ActiveDefenseAttackInput,
+  type ActiveDefenseHitResult,
+  type AllOutAttackOption,
+} from "../../rules/families/active-defense-3d6/attack";
+import { activeDefenseAttackOutcome } from "../../rules/families/active-defense-3d6/attack-outcome";
+import {
+  defenderFlags,
+  earlierFeint,
+  shotAim,
+  spendActiveDefense,
+  type ActiveDefenseBudget,
+} from "../../rules/families/active-defense-3d6/budget";
+import {
+  maintenanceRollDue,
+  MAINTENANCE_FORMULA,
+  resolveMaintenanceRoll,
+  SPELL_CONCENTRATION_STATE,
+} from "../../rules/families/active-defense-3d6/concentration";
+import { activeDefenseFinalDamage } from "../../rules/families/active-defense-3d6/damage";
+import {
+  resolveActiveDefenseRoll,
+  type ActiveDefenseRollResult,
+} from "../../rules/families/active-defense-3d6/defense-roll";
+import { recordDefense, type ActiveDefenseId } from "../../rules/families/active-defense-3d6/defense-usage";
+import {
+  activeDefenseLegalDefenses,
+  type ActiveDefenseIncomingAttack,
+} from "../../rules/families/active-defense-3d6/defenses";
+import { feintPenalty } from "../../rules/families/active-defense-3d6/feint";
+import {
+  activeDefenseFumble,
+  FUMBLE_TABLE_FORMULA,
+} from "../../rules/families/active-defense-3d6/fumble-table";
+import { isMissile } from "../../rules/items/weapon-kinds";
+import { accept, refuse, type Outcome } from "../../rules/outcome";
+import { applyRoundEvents, updateCombatantData, type CombatantDataPatch } from "../../documents/combat-api";
+import { AttackRoll, DefenseRoll } from "../../dice/fray-roll";
+import type { DefenseTaken, FumbleRecord, MaintenanceTaken, TargetEntry } from "../card-data";
+import { budgetOf, defenseUsageOf, timedStates } from "../combat-link";
+import type { AttackConventions } from "../conventions";
+import { canAct, weaponStats } from "../parties";
+import type { RollSink } from "../roll-sink";
+import { bestDefense } from "./best-defense";
+import { damageDice } from "./damage-dice";
+import {
+  attackRecord,
+  damageDue,
+  resolvedDraft,
+  weaponDamage,
+  type DefendInput,
+  type Defender,
+  type FamilyCard,
+} from "./family-card";
+
+interface AdAttackData {
+  readonly hit: ActiveDefenseHitResult;
+  /** The incoming attack as the defender's legal defenses read it (its `failed` comes from the entry). */
+  readonly incoming: Omit<ActiveDefenseIncomingAttack, "failed">;
+  readonly damageFormula: string;
+}
+
+function dataOf(entry: TargetEntry): AdAttackData {
+  return entry.attack.data as unknown as AdAttackData;
+}
+
+const BOWS = new Set(["bow", "crossbow"]);
+
+/** AD-M2: the all-out attack option in force this turn, in the shape attack.ts reads. */
+function allOutOption(budget: ActiveDefenseBudget | null): AllOutAttackOption | null {
+  const allOut = budget?.allOut;
+  if (!budget || allOut?.kind !== "attack" || allOut.turn !== budget.turnNumber) return null;
+  return allOut.option === "readyAndAttack" ? null : allOut.option;
+}
+
+/** The defender's equipped weapon that parries best (it gave the derived PEV). */
+function parryWeapon(actor: Actor.Implementation): Item.Implementation | null {
+  let best: { item: Item.Implementation; parry: number } | null = null;
+  for (const item of actor.items) {
+    if (item.type !== "weapon") continue;
+    const stats = weaponStats(item);
+    if (!stats.equipped || stats.parry <= 0) continue;
+    if (!best || stats.parry > best.parry) best = { item, parry: stats.parry };
+  }
+  return best?.item ?? null;
+}
+
+function legal(entry: TargetEntry, defender: Defender): LegalDefenses {
+  const { party, link } = defender;
+  const targets = party.stats.derived.activeDefense;
+  const weapon = parryWeapon(party.actor);
+  const budget = budgetOf<ActiveDefenseBudget>(link);
+  const flags = budget
+    ? defenderFlags(budget, weapon?.id ?? undefined)
+    : { allOutAttack: false, allOutDefense: false, aiming: false, readyingMissile: false };
+  // A weapon the budget does not track yet is ready in hand.
+  const tracked = budget && weapon?.id ? budget.weapons[weapon.id] : undefined;
+  const states = timedStates(link);
+  return activeDefenseLegalDefenses(
+    {
+      canAct: canAct(party.actor),
+      targets: { parry: targets.parry, block: targets.block, dodge: targets.dodge },
+      parryWeaponReady: tracked ? tracked.status === "ready" : true,
+      parryWeaponUnbalanced: tracked
+        ? tracked.unbalanced
+        : weapon
+          ? weaponStats(weapon).properties.unbalanced
+          : false,
+      allOutAttack: flags.allOutAttack,
+      allOutDefense: flags.allOutDefense,
+      usage: defenseUsageOf(link),
+      aiming: flags.aiming,
+      readyingMissile: flags.readyingMissile,
+      concentrating: link ? maintenanceRollDue(states, link.id) : false,
+    },
+    {
+      ...dataOf(entry).incoming,
+      failed: entry.defenses.filter((d) => !d.success).map((d) => d.id as ActiveDefenseId),
+    },
+  );
+}
+
+function rollResultOf(taken: DefenseTaken): ActiveDefenseRollResult {
+  return {
+    id: taken.id as ActiveDefenseId,
+    roll: {
+      total: taken.roll.total,
+      target: taken.target ?? 0,
+      margin: taken.margin,
+      success: taken.success,
+      critical: taken.critical,
+    },
+    success: taken.success,
+    attackerFumbles: taken.critical === "success",
+    next: null,
+  };
+}
+
+/** AD-A4, AD-C1, AD-C2: the entry's outcome from its hit roll and the defenses taken. */
+function resolveEntry(entry: TargetEntry, rest: Partial<TargetEntry> = {}): TargetEntry {
+  const next = { ...entry, ...rest };
+  const data = dataOf(next);
+  const out = activeDefenseAttackOutcome(data.hit, next.defenses.map(rollResultOf));
+  const fumble: FumbleRecord | null = out.fumbleTable ? { roll: null, total: null, key: null } : null;
+  return {
+    ...next,
+    stage: "resolved",
+    pendingDefense: null,
+    outcome: { outcome: out.outcome, hit: out.damageDue, margin: null, damageDue: out.damageDue },
+    fumble,
+    damage: out.damageDue ? damageDue(data.damageFormula) : null,
+  };
+}
+
+async function rollDefense(input: DefendInput, maintained: boolean): Promise<Outcome<TargetEntry>> {
+  const { entry, defender, choice, conventions, sink } = input;
+  const now = legal(entry, defender);
+  const id = choice === "auto" ? bestDefense(now) : choice;
+  if (id === null) return accept(resolveEntry(entry, { declined: true, legal: now }));
+  const option = now.options.find((o) => o.id === id);
+  if (!option) {
+    const reason = now.unavailable.find((u) => u.id === id)?.reason ?? now.reason ?? "defenseNotAvailable";
+    return refuse(reason);
+  }
+  // AD-M6: a maintenance roll comes first.
+  if (!maintained && option.consequences.some((c) => c.kind === "concentrationCheck")) {
+    return accept({ ...entry, stage: "awaitingMaintenance", pendingDefense: option.id, legal: now });
+  }
+  const target = option.target ?? 0;
+  const { snapshot, faces } = await sink.roll(DefenseRoll, option.formula, {
+    purpose: "defense",
+    entry: entry.key,
+  });
+  const result = resolveActiveDefenseRoll(
+    { id: option.id as ActiveDefenseId, target },
+    faces.terms[0] ?? [],
+    conventions.criticals,
+  );
+  const taken: DefenseTaken = {
+    id: option.id,
+    labelKey: option.labelKey,
+    roll: snapshot,
+    target,
+    modifier: null,
+    success: result.success,
+    critical: result.roll.critical,
+    margin: result.roll.margin,
+  };
+  // AD-A3 one more try of Parry/Block; AD-M4/AD-M5 what defending cost.
+  const link = defender.link;
+  if (link) {
+    const patch: { -readonly [K in keyof CombatantDataPatch]: CombatantDataPatch[K] } = {
+      defenseUsage: recordDefense(defenseUsageOf(link), option.id as ActiveDefenseId),
+    };
+    const budget = budgetOf<ActiveDefenseBudget>(link);
+    const weaponId = parryWeapon(defender.party.actor)?.id;
+    if (budget && option.consequences.length) {
+      const spent = spendActiveDefense(budget, {
+        type: "defended",
+        consequences: option.consequences,
+        ...(option.id === "parry" && weaponId ? { weaponId } : {}),
+      });
+      if (spent.ok) patch.budget = spent.value;
+    }
+    await updateCombatantData(link.combatant, patch);
+  }
+  const next: TargetEntry = { ...entry, defenses: [...entry.defenses, taken], pendingDefense: null };
+  if (!result.success) {
+    // AD-M3: under all-out defense, another defense may be tried.
+    const retry = legal(next, defender);
+    if (retry.mode === "choose") return accept({ ...next, stage: "awaitingDefense", legal: retry });
+  }
+  return accept(resolveEntry(next, { legal: now }));
+}
+
+/** AD-C2: the attacker's 3d6 on the fumble table. */
+export async function rollFumbleTable(entry: TargetEntry, sink: RollSink): Promise<TargetEntry> {
+  const { snapshot, faces } = await sink.roll(AttackRoll, FUMBLE_TABLE_FORMULA, {
+    purpose: "fumbleTable",
+    entry: entry.key,
+  });
+  const result = activeDefenseFumble(faces.terms[0] ?? []);
+  return { ...entry, fumble: { roll: snapshot, total: result.total, key: result.key } };
+}
+
+export const activeDefenseCard: FamilyCard = {
+  async attack(setup, target, sink) {
+    const { attacker, weapon, situation, attackerLink } = setup;
+    const budget = budgetOf<ActiveDefenseBudget>(attackerLink);
+    const dice = damageDice(weapon.snapshot.damage);
+    const input: ActiveDefenseAttackInput = {
+      skill: attacker.stats.activeDefense.skills[weapon.stats.skill] ?? 0,
+      modifier: situation.modifier,
+      allOutAttack: allOutOption(budget),
+      ...(budget && BOWS.has(weapon.stats.skill) ? { aim: shotAim(budget, weapon.id) } : {}),
+      damage: dice ?? { count: 0 },
+    };
+    const { snapshot, faces } = await sink.roll(AttackRoll, HIT_ROLL_FORMULA, { purpose: "attack" });
+    const hit = resolveActiveDefenseHit(input, faces.terms[0] ?? [], setup.conventions.criticals);
+    const feint =
+      budget && target?.link ? feintPenalty({ earlierFeint: earlierFeint(budget, target.link.id) }) : 0;
+    const data: AdAttackData = {
+      hit,
+      incoming: {
+        missile: isMissile(weapon.stats.kind),
+        critical: hit.critical,
+        ...(feint ? { feintPenalty: feint } : {}),
+      },
+      damageFormula: dice ? hit.damageFormula : weaponDamage(weapon.snapshot),
+    };
+    const common = {
+      rolls: [snapshot],
+      total: hit.roll.total,
+      parts: activeDefenseHitTarget(input).parts.map((p) => ({
+        labelKey: `FRAY.Attack.Part.${p.part}`,
+        value: p.value,
+      })),
+      against: { labelKey: "FRAY.Attack.target", value: hit.roll.target },
+      margin: hit.roll.margin,
+      critical: hit.critical,
+      fumble: hit.fumble,
+      data: data as unknown as Record<string, unknown>,
+    };
+    if (!target) {
+      const outcome = hit.outcome === "nearHit" ? "hit" : hit.outcome;
+      const fumble: FumbleRecord | null = hit.fumble ? { roll: null, total: null, key: null } : null;
+      return resolvedDraft(attackRecord({ ...common, outcome }), { fumble });
+    }
+    const draft = resolvedDraft(attackRecord({ ...common, outcome: hit.outcome }));
+    const entry = { ...draft, key: "", target: target.party.ref, combatantId: target.link?.id ?? null };
+    if (hit.defensePossible) {
+      const now = legal(entry, target);
+      if (now.mode === "choose") return { ...draft, stage: "awaitingDefense", legal: now };
+      const { key: _k, target: _t, combatantId: _c, ...rest } = resolveEntry(entry, { legal: now });
+      return rest;
+    }
+    const { key: _k, target: _t, combatantId: _c, ...rest } = resolveEntry(entry);
+    return rest;
+  },
+
+  legalDefenses(entry, defender) {
+    return legal(entry, defender);
+  },
+
+  defend(input) {
+    return rollDefense(input, false);
+  },
+
+  async maintain(input) {
+    const { entry, defender, conventions, sink } = input;
+    if (entry.stage !== "awaitingMaintenance" || !entry.pendingDefense) return refuse("maintenanceNotDue");
+    const link = defender.link;
+    const states = timedStates(link);
+    let next = entry;
+    if (link && maintenanceRollDue(states, link.id)) {
+      const { snapshot, faces } = await sink.roll(DefenseRoll, MAINTENANCE_FORMULA, {
+        purpose: "maintenance",
+        entry: entry.key,
+      });
+      const result = resolveMaintenanceRoll(states, link.id, {
+        wl: defender.party.stats.activeDefense.wl,
+        faces: (faces.terms[0] ?? []) as unknown as readonly [number, number, number],
+        criticals: conventions.criticals,
+      });
+      if (result.ok) {
+        const taken: MaintenanceTaken = {
+          roll: snapshot,
+          target: result.value.target,
+          margin: result.value.margin,
+          success: result.value.success,
+          critical: result.value.critical,
+        };
+        next = { ...next, maintenance: [...next.maintenance, taken] };
+        // AD-M6: a failure breaks the concentration; the spell is not cast.
+        if (result.value.broken) {
+          await applyRoundEvents(link.combat, [
+            { type: "removeTimedState", holder: link.id, key: SPELL_CONCENTRATION_STATE },
+          ]);
+        }
+      }
+    }
+    // The defense goes ahead either way.
+    return rollDefense({ ...input, entry: next, choice: entry.pendingDefense }, true);
+  },
+
+  damage(_entry, rolled, target) {
+    const dr = target.stats.derived.activeDefense.dr;
+    const result = activeDefenseFinalDamage(rolled, dr);
+    return {
+      multiplier: 1,
+      reductions: dr ? [{ labelKey: "FRAY.Attack.damageReduction", value: dr }] : [],
+      final: result.final,
+    };
+  },
+};
+
+export type { AttackConventions };

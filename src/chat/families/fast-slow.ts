@@ -1,0 +1,76 @@
+/**
+ * Fast-slow on the card (FS-A1, FS-D1, FS-D2): 1d20 + the weapon's attribute modifier with boons and banes
+ * against the target's Defense; nothing to choose for the defender. Automatic boons and banes: the target
+ * Defends (FS-A5, from its timed states, and only while it can act), a Hidden attacker (FS-A9), a Hidden
+ * target (FS-A9: 3 banes — the attacker targeted its token, so the position guessed is right), rider and
+ * mount attacking independently (FS-MT4); the dialog adds the situational ones.
+ */
+import type { BoonSource } from "../../rules/dice/boon-tally";
+import {
+  fastSlowAttackFormula,
+  resolveFastSlowAttack,
+  type FastSlowAttackSituation,
+} from "../../rules/families/fast-slow/attack";
+import { isDefending } from "../../rules/families/fast-slow/defend";
+import { AttackRoll } from "../../dice/fray-roll";
+import { timedStates } from "../combat-link";
+import { canAct, hasStatus } from "../parties";
+import { attackRecord, damageDue, resolvedDraft, weaponDamage, type FamilyCard } from "./family-card";
+
+/** The status id of FS-A9 Hidden «caché». */
+export const HIDDEN_STATUS = "hidden";
+
+export const fastSlowCard: FamilyCard = {
+  async attack(setup, target, sink) {
+    const { attacker, weapon, situation } = setup;
+    const attribute = weapon.stats.attribute;
+    const attributeModifier = attacker.stats.derived.fastSlow.modifiers[attribute] ?? 0;
+    const extra: BoonSource[] = [{ source: "situational", boons: situation.boons, banes: situation.banes }];
+    const fs: FastSlowAttackSituation = {
+      modifier: attributeModifier + situation.modifier,
+      against: "defense",
+      targetValue: target?.party.stats.derived.fastSlow.defense ?? 0,
+      targetDefending: target
+        ? isDefending(timedStates(target.link), target.link?.id ?? "", canAct(target.party.actor))
+        : false,
+      attackerHidden: hasStatus(attacker.actor, HIDDEN_STATUS),
+      targetHidden: target ? hasStatus(target.party.actor, HIDDEN_STATUS) : false,
+      mountedIndependent: situation.mountedIndependent,
+      extra,
+    };
+    const formula = fastSlowAttackFormula(fs, setup.conventions.boonDie);
+    const { snapshot, faces } = await sink.roll(AttackRoll, formula, { purpose: "attack" });
+    const result = resolveFastSlowAttack(fs, {
+      d20: faces.terms[0]?.[0] ?? 1,
+      boonDice: faces.terms[1] ?? [],
+      guessCorrect: true,
+    });
+    const parts = [
+      { labelKey: `FRAY.Defense.Target.${attribute}`, value: attributeModifier },
+      { labelKey: "FRAY.Attack.Part.modifier", value: situation.modifier },
+    ].filter((p) => p.value !== 0);
+    const common = {
+      rolls: [snapshot],
+      total: result.total,
+      natural: result.d20,
+      parts,
+      boons: result.boons.sources,
+    };
+    if (!target) return resolvedDraft(attackRecord(common));
+    const attack = attackRecord({
+      ...common,
+      against: { labelKey: "FRAY.Defense.Target.defense", value: result.targetValue },
+      margin: result.margin,
+      wrongGuess: result.wrongGuess,
+      outcome: result.outcome,
+    });
+    return resolvedDraft(attack, {
+      outcome: { outcome: result.outcome, hit: result.hit, margin: result.margin, damageDue: result.hit },
+      damage: result.hit ? damageDue(weaponDamage(setup.weapon.snapshot)) : null,
+    });
+  },
+
+  damage(_entry, rolled) {
+    return { multiplier: 1, reductions: [], final: Math.max(0, rolled) };
+  },
+};

@@ -1,0 +1,117 @@
+/**
+ * The creatures on an attack card as Foundry documents: refs stored on the card, resolved again when a button
+ * is pressed (a token or actor deleted meanwhile resolves to null), their statistics as the rules read them,
+ * who owns them and who is connected.
+ */
+import type { ActorDerived } from "../data/actor/derive";
+import type { AdWeaponSkill } from "../rules/families/active-defense-3d6/skills";
+import type { FsAttribute } from "../rules/families/fast-slow/derived";
+import type { WeaponKind, WeaponProperty } from "../rules/items/weapon-kinds";
+import type { ActorRef } from "./card-data";
+
+/** The parts of `actor.system` the attack cards read (a structural view of the actor schema). */
+export interface ActorStats {
+  readonly health: { readonly value: number; readonly max: number };
+  readonly classicD20: { readonly bab: number };
+  readonly opposedD20: {
+    readonly attack: { readonly melee: number; readonly ranged: number };
+    readonly defense: { readonly block: number; readonly dodge: number };
+    readonly actions: { readonly active: number; readonly passive: number };
+  };
+  readonly activeDefense: { readonly wl: number; readonly skills: Readonly<Record<AdWeaponSkill, number>> };
+  readonly derived: ActorDerived;
+}
+
+/** The parts of a weapon's `item.system` an attack reads. */
+export interface WeaponStats {
+  readonly kind: WeaponKind;
+  readonly damage: string;
+  readonly attribute: FsAttribute;
+  readonly skill: AdWeaponSkill;
+  readonly ob: number;
+  readonly parry: number;
+  readonly equipped: boolean;
+  readonly threat: { readonly min: number; readonly multiplier: number };
+  readonly properties: Readonly<Record<WeaponProperty, boolean>>;
+}
+
+/** A creature taking part in an attack, as read now. */
+export interface Party {
+  readonly actor: Actor.Implementation;
+  readonly token: TokenDocument.Implementation | null;
+  readonly ref: ActorRef;
+  readonly stats: ActorStats;
+}
+
+export function statsOf(actor: Actor.Implementation): ActorStats {
+  return actor.system as unknown as ActorStats;
+}
+
+export function weaponStats(item: Item.Implementation): WeaponStats {
+  return item.system as unknown as WeaponStats;
+}
+
+export function actorRefOf(
+  actor: Actor.Implementation,
+  token: TokenDocument.Implementation | null,
+): ActorRef {
+  return {
+    actorUuid: actor.uuid,
+    tokenUuid: token?.uuid ?? null,
+    name: token?.name || actor.name || "",
+    img: actor.img ?? "",
+  };
+}
+
+export function partyOf(actor: Actor.Implementation, token: TokenDocument.Implementation | null): Party {
+  return { actor, token, ref: actorRefOf(actor, token), stats: statsOf(actor) };
+}
+
+/**
+ * The creature a ref names now: the token's actor (an unlinked token has its own), else the actor.
+ * null when the token or the actor was deleted meanwhile.
+ */
+export function resolveParty(ref: ActorRef): Party | null {
+  const lookup = foundry.utils.fromUuidSync as unknown as (uuid: string) => unknown;
+  if (ref.tokenUuid) {
+    const token = lookup(ref.tokenUuid) as TokenDocument.Implementation | null;
+    const actor = token?.actor as Actor.Implementation | null | undefined;
+    return token && actor ? { actor, token, ref, stats: statsOf(actor) } : null;
+  }
+  const actor = lookup(ref.actorUuid) as Actor.Implementation | null;
+  return actor ? { actor, token: null, ref, stats: statsOf(actor) } : null;
+}
+
+/** Whether `user` owns the creature (a GM owns everything). */
+export function ownsActor(user: User.Implementation, actor: Actor.Implementation): boolean {
+  return user.isGM || actor.testUserPermission(user, "OWNER");
+}
+
+/** The connected players (not GMs) who own the creature. */
+export function connectedOwners(actor: Actor.Implementation): User.Implementation[] {
+  const users = (game.users?.contents ?? []) as User.Implementation[];
+  return users.filter((u) => u.active && !u.isGM && actor.testUserPermission(u, "OWNER"));
+}
+
+/**
+ * Who answers for a creature on a card: its connected owners; the GM when none is connected (the GM is
+ * always allowed by the requests, but is only prompted then).
+ */
+export function promptsUser(user: User.Implementation, actor: Actor.Implementation): boolean {
+  if (!user.isGM) return actor.testUserPermission(user, "OWNER");
+  return connectedOwners(actor).length === 0;
+}
+
+/**
+ * Statuses that leave a creature unable to act (FS-A5 Dazed, Stunned, Unconscious; OD and AD "cannot act"):
+ * Fray's own ids and the core ones that mean the same.
+ */
+export const CANNOT_ACT_STATUSES = ["dead", "unconscious", "sleep", "stun", "stunned", "dazed", "paralysis"];
+
+export function hasStatus(actor: Actor.Implementation, id: string): boolean {
+  return (actor.statuses as Set<string> | undefined)?.has(id) ?? false;
+}
+
+export function canAct(actor: Actor.Implementation): boolean {
+  return !CANNOT_ACT_STATUSES.some((id) => hasStatus(actor, id));
+}

@@ -1,0 +1,19 @@
+/**
+ * The chat cards' wiring, called once from the init hook: Fray's ChatMessage class, its Roll classes, the
+ * card listeners and the GM's NPC auto-defense. The attack message model is registered with the other data
+ * models (src/data/index.ts); the GM requests register themselves at import (net/gm-requests.ts).
+ */
+import { registerRolls } from "../dice/fray-roll";
+import { FrayChatMessage } from "../documents/chat-message";
+import { attachCardListeners } from "./card-listeners";
+import { autoDefend } from "./auto-defense";
+
+export function registerChat(): void {
+  CONFIG.ChatMessage.documentClass = FrayChatMessage;
+  registerRolls();
+  Hooks.on("renderChatMessageHTML", (message, html) =>
+    attachCardListeners(message as ChatMessage.Implementation, html as HTMLElement),
+  );
+  Hooks.on("createChatMessage", (message) => void autoDefend(message as ChatMessage.Implementation));
+  Hooks.on("updateChatMessage", (message) => void autoDefend(message as ChatMessage.Implementation));
+}

@@ -1,0 +1,213 @@
+/**
+ * What the buttons of an attack card ask of the active GM (DESIGN.md: only the active GM writes shared
+ * state). Each request is serialised per message (net/gm-requests.ts), so a second click — by the same user
+ * or another — finds the first one's result and is refused: a defense, a damage roll, an application and an
+ * undo are each taken once. Every handler finds the creatures again (one deleted meanwhile is refused with
+ * its name) and re-checks that the asking user owns the side it acts for.
+ */
+import { defineGmRequest } from "../net/gm-requests";
+import { accept, refuse, type Outcome } from "../rules/outcome";
+import { DamageRoll } from "../dice/fray-roll";
+import { locateEntry, writeEntry, type LocatedEntry } from "./attack-message";
+import type { ActorRef, AttackCardData, TargetEntry } from "./card-data";
+import { combatLinkOf } from "./combat-link";
+import { attackConventions } from "./conventions";
+import { rollFumbleTable } from "./families/active-defense-3d6";
+import type { Defender } from "./families/family-card";
+import { FAMILY_CARDS } from "./families";
+import { ownsActor, resolveParty, type Party } from "./parties";
+import { RollSink } from "./roll-sink";
+
+export interface EntryPayload {
+  readonly messageId: string;
+  /** The entry's key ("t0"…). */
+  readonly entry: string;
+}
+
+export interface DefendPayload extends EntryPayload {
+  /** A legal defense's id; null: no defense; "auto": the best legal one (NPC auto-defense). */
+  readonly defense: string | null;
+}
+
+const byMessage = (payload: EntryPayload) => `attack-card.${payload.messageId}`;
+
+function found(ref: ActorRef): Outcome<Party> {
+  const party = resolveParty(ref);
+  return party ? accept(party) : refuse("documentGone", { name: ref.name });
+}
+
+function combatOf(card: AttackCardData): Combat.Implementation | null | undefined {
+  if (!card.combatId) return undefined;
+  return (game.combats?.get(card.combatId) as Combat.Implementation | undefined) ?? null;
+}
+
+function defenderOf(card: AttackCardData, entry: TargetEntry): Outcome<Defender> {
+  if (!entry.target) return refuse("noTarget");
+  const party = found(entry.target);
+  if (!party.ok) return party;
+  return accept({ party: party.value, link: combatLinkOf(party.value, combatOf(card)) });
+}
+
+/** The asking user acts for the attacker (its owner, or a GM). A GM may act for an attacker deleted since. */
+function attackerAllowed(user: User.Implementation, card: AttackCardData): Outcome<null> {
+  if (user.isGM) return accept(null);
+  const attacker = found(card.attacker);
+  if (!attacker.ok) return attacker;
+  return ownsActor(user, attacker.value.actor)
+    ? accept(null)
+    : refuse("notOwner", { name: card.attacker.name });
+}
+
+type EntryWork = (located: LocatedEntry, user: User.Implementation) => Promise<Outcome<TargetEntry>>;
+
+/** Finds the entry, runs `work`, writes what it returns with its rolls. */
+function entryHandler(
+  work: (located: LocatedEntry, user: User.Implementation, sink: RollSink) => ReturnType<EntryWork>,
+) {
+  return async (payload: EntryPayload, { user }: { user: User.Implementation }): Promise<Outcome<null>> => {
+    const located = locateEntry(payload.messageId, payload.entry);
+    if (!located.ok) return located;
+    const sink = new RollSink(((located.value.message.rolls as unknown as Roll[]) ?? []).length);
+    const result = await work(located.value, user, sink);
+    if (!result.ok) return result;
+    await writeEntry(located.value.message, located.value.card, result.value, sink);
+    return accept(null);
+  };
+}
+
+/** OD-A2, AD-A2: the defender's choice (or none), rolled and resolved. */
+export const defendRequest = defineGmRequest<DefendPayload, null>(
+  "attack.defend",
+  async (payload, context) => {
+    const located = locateEntry(payload.messageId, payload.entry);
+    if (!located.ok) return located;
+    const { message, card, entry } = located.value;
+    const family = FAMILY_CARDS[card.family];
+    if (entry.stage !== "awaitingDefense" || !family.defend) return refuse("defenseTaken");
+    const defender = defenderOf(card, entry);
+    if (!defender.ok) return defender;
+    if (!ownsActor(context.user, defender.value.party.actor))
+      return refuse("notOwner", { name: entry.target?.name ?? "" });
+    const sink = new RollSink(((message.rolls as unknown as Roll[]) ?? []).length);
+    const result = await family.defend({
+      card,
+      entry,
+      defender: defender.value,
+      choice: payload.defense,
+      conventions: attackConventions(),
+      sink,
+    });
+    if (!result.ok) {
+      // The defender's state changed since the card was drawn: show what is legal now.
+      const legal = family.legalDefenses?.(entry, defender.value);
+      if (legal && JSON.stringify(legal) !== JSON.stringify(entry.legal))
+        await writeEntry(message, card, { ...entry, legal }, null);
+      return result;
+    }
+    await writeEntry(message, card, result.value, sink);
+    return accept(null);
+  },
+  byMessage,
+);
+
+/** AD-M6: the maintenance roll before a defense while concentrating, then that defense. */
+export const maintainRequest = defineGmRequest<EntryPayload, null>(
+  "attack.maintain",
+  entryHandler(async ({ card, entry }, user, sink) => {
+    const family = FAMILY_CARDS[card.family];
+    if (entry.stage !== "awaitingMaintenance" || !family.maintain) return refuse("maintenanceNotDue");
+    const defender = defenderOf(card, entry);
+    if (!defender.ok) return defender;
+    if (!ownsActor(user, defender.value.party.actor))
+      return refuse("notOwner", { name: entry.target?.name ?? "" });
+    return family.maintain({ card, entry, defender: defender.value, conventions: attackConventions(), sink });
+  }),
+  byMessage,
+);
+
+/** Rolls the damage due (attacker's side) and works out the loss of Health after reductions. */
+export const rollDamageRequest = defineGmRequest<EntryPayload, null>(
+  "attack.rollDamage",
+  entryHandler(async ({ card, entry }, user, sink) => {
+    const damage = entry.damage;
+    if (!damage) return refuse("damageNotDue");
+    if (damage.roll) return refuse("damageRolled");
+    if (!entry.target) return refuse("noTarget");
+    const target = found(entry.target);
+    if (!target.ok) return target;
+    const allowed = attackerAllowed(user, card);
+    if (!allowed.ok) return allowed;
+    const { snapshot } = await sink.roll(DamageRoll, damage.formula, { purpose: "damage", entry: entry.key });
+    const conventions = attackConventions();
+    const result = FAMILY_CARDS[card.family].damage(entry, snapshot.total, target.value, conventions);
+    return accept({
+      ...entry,
+      damage: {
+        ...damage,
+        roll: snapshot,
+        multiplier: result.multiplier,
+        reductions: result.reductions,
+        final: result.final,
+      },
+    });
+  }),
+  byMessage,
+);
+
+/** Subtracts the final damage from the target's Health, once; notes what an undo gives back. */
+export const applyDamageRequest = defineGmRequest<EntryPayload, null>(
+  "attack.applyDamage",
+  entryHandler(async ({ card, entry }, user) => {
+    const damage = entry.damage;
+    if (!damage || !damage.roll || damage.final === null) return refuse("damageNotRolled");
+    if (damage.applied) return refuse("damageApplied");
+    if (!entry.target) return refuse("noTarget");
+    const target = found(entry.target);
+    if (!target.ok) return target;
+    if (!ownsActor(user, target.value.actor) && !attackerAllowed(user, card).ok)
+      return refuse("notOwner", { name: entry.target.name });
+    const before = target.value.stats.health.value;
+    const after = Math.max(0, before - damage.final);
+    await target.value.actor.update({ "system.health.value": after } as Actor.UpdateData);
+    return accept({
+      ...entry,
+      damage: { ...damage, applied: { before, after, userId: user.id ?? "" }, undone: null },
+    });
+  }),
+  byMessage,
+);
+
+/** GM only: gives back what the application took (Health + (before − after), up to its maximum). */
+export const undoDamageRequest = defineGmRequest<EntryPayload, null>(
+  "attack.undoDamage",
+  entryHandler(async ({ entry }, user) => {
+    if (!user.isGM) return refuse("undoNeedsGM");
+    const damage = entry.damage;
+    if (!damage?.applied) return refuse("nothingToUndo");
+    if (!entry.target) return refuse("noTarget");
+    const target = found(entry.target);
+    if (!target.ok) return target;
+    const health = target.value.stats.health;
+    const restored = damage.applied.before - damage.applied.after;
+    const value = Math.min(Math.max(health.max, health.value), health.value + restored);
+    await target.value.actor.update({ "system.health.value": value } as Actor.UpdateData);
+    return accept({
+      ...entry,
+      damage: { ...damage, applied: null, undone: { restored: value - health.value } },
+    });
+  }),
+  byMessage,
+);
+
+/** AD-C2: the attacker's roll on the fumble table. */
+export const fumbleRequest = defineGmRequest<EntryPayload, null>(
+  "attack.fumbleTable",
+  entryHandler(async ({ card, entry }, user, sink) => {
+    if (!entry.fumble) return refuse("fumbleNotDue");
+    if (entry.fumble.roll) return refuse("fumbleRolled");
+    const allowed = attackerAllowed(user, card);
+    if (!allowed.ok) return allowed;
+    return accept(await rollFumbleTable(entry, sink));
+  }),
+  byMessage,
+);

@@ -1,0 +1,115 @@
+/**
+ * Starting an attack from a weapon (the sheet's roll button): the dialog, then one attack roll per target
+ * the user has targeted (or one with no target, OD-A3), each resolved as far as its family allows without the
+ * defender; the card is posted with every roll attached, in the user's roll mode. The fight the attacker is
+ * in gives the family and the state-based modifiers; outside a fight, the world's family and none.
+ */
+import { activeFamily } from "../applications/active-family";
+import { applyMessageMode, currentMessageMode } from "../compat";
+import type { AttackCardData, AttackSituation, TargetEntry, WeaponSnapshot } from "./card-data";
+import { ATTACK_MESSAGE_TYPE } from "./attack-message";
+import { attackDialog } from "./attack-dialog";
+import { combatLinkOf, familyFor } from "./combat-link";
+import { attackConventions } from "./conventions";
+import { FAMILY_CARDS } from "./families";
+import type { AttackSetup } from "./families/family-card";
+import { partyOf, weaponStats } from "./parties";
+import { RollSink } from "./roll-sink";
+
+export interface StartAttackOptions {
+  /** The attacker's token (default: the actor's own token, or its first active one on the scene). */
+  readonly token?: TokenDocument.Implementation | null;
+  /** The targets (default: the user's targeted tokens). */
+  readonly targets?: readonly TokenDocument.Implementation[];
+  /** Skip the dialog with this input. */
+  readonly situation?: AttackSituation;
+}
+
+function attackerToken(actor: Actor.Implementation): TokenDocument.Implementation | null {
+  const own = actor.token as TokenDocument.Implementation | null;
+  if (own) return own;
+  const active = actor.getActiveTokens(true, true) as unknown as TokenDocument.Implementation[];
+  return active[0] ?? null;
+}
+
+function userTargets(): TokenDocument.Implementation[] {
+  const targets = (game.user?.targets ?? new Set()) as unknown as Iterable<{
+    document: TokenDocument.Implementation;
+  }>;
+  return [...targets].map((t) => t.document);
+}
+
+/** Rolls the attack and posts its card; null when the dialog was closed or the item is not a weapon. */
+export async function startAttack(
+  actor: Actor.Implementation,
+  item: Item.Implementation,
+  options: StartAttackOptions = {},
+): Promise<ChatMessage.Implementation | null> {
+  if (item.type !== "weapon") return null;
+  const token = options.token === undefined ? attackerToken(actor) : options.token;
+  const attacker = partyOf(actor, token);
+  const attackerLink = combatLinkOf(attacker);
+  const family = familyFor(attackerLink, activeFamily());
+  const targets = (options.targets ?? userTargets()).filter((t) => t.actor);
+  const situation =
+    options.situation ??
+    (await attackDialog(
+      family,
+      item.name ?? "",
+      targets.map((t) => t.name ?? ""),
+    ));
+  if (!situation) return null;
+
+  const stats = weaponStats(item);
+  const snapshot: WeaponSnapshot = {
+    itemId: item.id ?? "",
+    name: item.name ?? "",
+    img: item.img ?? "",
+    kind: stats.kind,
+    damage: stats.damage,
+  };
+  const setup: AttackSetup = {
+    family,
+    attacker,
+    attackerLink,
+    weapon: { id: item.id ?? "", stats, snapshot },
+    situation,
+    conventions: attackConventions(),
+  };
+  const adapter = FAMILY_CARDS[family];
+  const sink = new RollSink(0);
+  const entries: TargetEntry[] = [];
+  for (const [i, targetToken] of targets.entries()) {
+    const party = partyOf(targetToken.actor as Actor.Implementation, targetToken);
+    const link = combatLinkOf(party, attackerLink ? attackerLink.combat : undefined);
+    const draft = await adapter.attack(setup, { party, link }, sink);
+    entries.push({ ...draft, key: `t${i}`, target: party.ref, combatantId: link?.id ?? null });
+  }
+  if (!entries.length) {
+    const draft = await adapter.attack(setup, null, sink);
+    entries.push({ ...draft, key: "t0", target: null, combatantId: null });
+  }
+
+  const card: AttackCardData = {
+    family,
+    attacker: attacker.ref,
+    weapon: snapshot,
+    situation,
+    combatId: attackerLink?.combat.id ?? null,
+    entries,
+  };
+  const data = applyMessageMode(
+    {
+      type: ATTACK_MESSAGE_TYPE,
+      system: card,
+      rolls: sink.rolls,
+      content: "",
+      speaker: ChatMessage.getSpeaker({ actor, ...(token ? { token } : {}) }),
+    },
+    currentMessageMode(),
+  );
+  const cls = CONFIG.ChatMessage.documentClass as unknown as {
+    create(data: Record<string, unknown>): Promise<ChatMessage.Implementation | undefined>;
+  };
+  return (await cls.create(data)) ?? null;
+}

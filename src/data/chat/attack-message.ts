@@ -1,0 +1,64 @@
+import { DEFAULT_FAMILY, FAMILY_IDS } from "../../rules/families/ids";
+import { WEAPON_KINDS } from "../../rules/items/weapon-kinds";
+import { boolField, choiceField, intField, textField } from "../fields";
+
+const { ArrayField, ObjectField, SchemaField, StringField } = foundry.data.fields;
+
+function actorRefSchema() {
+  return new SchemaField({
+    actorUuid: textField(),
+    tokenUuid: new StringField({ required: true, nullable: true, blank: false, initial: null }),
+    /** The name when the attack was made: shown (escaped) even after the creature is gone. */
+    name: textField(),
+    img: textField(),
+  });
+}
+
+function attackMessageSchema() {
+  return {
+    /** The family the attack was resolved under (the combat's, or the world's outside a combat). */
+    family: new StringField({
+      required: true,
+      nullable: false,
+      blank: false,
+      choices: [...FAMILY_IDS],
+      initial: DEFAULT_FAMILY,
+    }),
+    attacker: actorRefSchema(),
+    weapon: new SchemaField({
+      itemId: textField(),
+      name: textField(),
+      img: textField(),
+      kind: choiceField(WEAPON_KINDS, "melee"),
+      damage: textField(),
+    }),
+    /** The attack dialog's input: a flat modifier, FS-D1 boons and banes, FS-MT4 independent attack. */
+    situation: new SchemaField({
+      modifier: intField(0, { min: -100, max: 100 }),
+      boons: intField(0, { min: 0, max: 10 }),
+      banes: intField(0, { min: 0, max: 10 }),
+      mountedIndependent: boolField(false),
+    }),
+    combatId: new StringField({ required: true, nullable: true, blank: false, initial: null }),
+    /**
+     * One entry per target (`TargetEntry` in chat/card-data.ts): the attack roll, the legal defenses, the
+     * defenses taken with their rolls, the outcome, the fumble table and the damage rolled, applied and undone.
+     * Each holds the rules' results as plain JSON, written whole by the active GM.
+     */
+    entries: new ArrayField(new ObjectField({ required: true, nullable: false })),
+  };
+}
+
+export type AttackMessageSchema = ReturnType<typeof attackMessageSchema>;
+
+/** ChatMessage `attack`: an attack card and everything that happened on it. */
+export class AttackMessageModel extends foundry.abstract.TypeDataModel<
+  AttackMessageSchema,
+  ChatMessage.Implementation
+> {
+  static readonly metadata = { documentName: "ChatMessage", type: "attack" } as const;
+
+  static override defineSchema(): AttackMessageSchema {
+    return attackMessageSchema();
+  }
+}

@@ -1,0 +1,382 @@
+/**
+ * Stand-ins for what the attack cards touch: users (each call runs as one user, the way each Foundry client
+ * is its own process), actors with items and statuses, tokens, chat messages that keep their rolls as JSON
+ * and rebuild them on read, a fight, `fromUuidSync`, the v13 query channel to the active GM, template
+ * rendering with the real handlebars, notifications. They store and fire hooks; no Fray logic lives here.
+ * Import this file before any adapter.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { harness } from "./install";
+import { Roll } from "./roll";
+import { templateEnvironment } from "./templates";
+
+type Data = Record<string, unknown>;
+type HookBus = { callAll: (name: string, ...args: unknown[]) => boolean };
+
+const g = globalThis as Record<string, unknown>;
+const hooks = () => g.Hooks as HookBus;
+const clone = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
+
+let nextId = 1;
+const newId = (prefix: string) => `${prefix}${String(nextId++).padStart(16 - prefix.length, "0")}`;
+
+/** Applies Foundry-style update data: dotted keys, nested objects merged, a `==key` replaces whole. */
+export function applyUpdate(source: Data, changes: Data): void {
+  for (const [rawKey, value] of Object.entries(changes)) {
+    const path = rawKey.split(".");
+    let last = path.pop() as string;
+    let target = source;
+    for (const key of path) {
+      if (!target[key] || typeof target[key] !== "object") target[key] = {};
+      target = target[key] as Data;
+    }
+    const replace = last.startsWith("==");
+    if (replace) last = last.slice(2);
+    const merge = !replace && value && typeof value === "object" && !Array.isArray(value);
+    if (merge && target[last] && typeof target[last] === "object")
+      applyUpdate(target[last] as Data, value as Data);
+    else target[last] = clone(value);
+  }
+}
+
+/** What the tests read back: documents by uuid, messages, notifications, the language templates render in. */
+export const world = {
+  documents: new Map<string, unknown>(),
+  messages: new Map<string, ChatMessageDoc>(),
+  combats: new Map<string, FightDoc>(),
+  warnings: [] as string[],
+  lang: "en",
+};
+
+const client = new AsyncLocalStorage<ChatUser>();
+let defaultUser: ChatUser | null = null;
+
+export class ChatUser {
+  id = newId("User");
+  active = true;
+  targets = new Set<{ document: TokenDoc }>();
+  constructor(
+    public name: string,
+    public isGM: boolean,
+  ) {}
+  get isSelf(): boolean {
+    return currentUser() === this;
+  }
+  get isActiveGM(): boolean {
+    return this.isGM && users.activeGM === this;
+  }
+  /** The v13 query channel: the handler runs on this user's client with the asking user. */
+  async query(name: string, data: unknown): Promise<unknown> {
+    const asker = currentUser();
+    const handler = (g.CONFIG as { queries: Record<string, (d: unknown, o: { user: ChatUser }) => unknown> })
+      .queries[name];
+    if (!handler) throw new Error(`no query ${name}`);
+    return client.run(this, async () => handler(clone(data), { user: asker }));
+  }
+}
+
+export function currentUser(): ChatUser {
+  const user = client.getStore() ?? defaultUser;
+  if (!user) throw new Error("no user");
+  return user;
+}
+
+/** Runs `fn` on `user`'s client. */
+export function as<T>(user: ChatUser, fn: () => Promise<T> | T): Promise<T> {
+  return client.run(user, async () => fn());
+}
+
+export const users = {
+  contents: [] as ChatUser[],
+  get activeGM(): ChatUser | null {
+    return this.contents.find((u) => u.isGM && u.active) ?? null;
+  },
+  get(id: string) {
+    return this.contents.find((u) => u.id === id);
+  },
+  add(user: ChatUser): ChatUser {
+    this.contents.push(user);
+    defaultUser ??= user;
+    return user;
+  },
+};
+
+export class ItemDoc {
+  id = newId("Item");
+  img = "icons/weapon.svg";
+  constructor(
+    public name: string,
+    public type: string,
+    public system: Data,
+  ) {}
+}
+
+export class ActorDoc {
+  id = newId("Actor");
+  img = "icons/actor.svg";
+  statuses = new Set<string>();
+  owners = new Set<string>();
+  items: ItemDoc[] = [];
+  token: TokenDoc | null = null;
+  tokens: TokenDoc[] = [];
+  _source: Data;
+  system!: Data;
+  constructor(
+    public name: string,
+    system: Data,
+    public type = "character",
+  ) {
+    this._source = { system: clone(system) };
+    this.prepare();
+    world.documents.set(this.uuid, this);
+  }
+  get uuid(): string {
+    return `Actor.${this.id}`;
+  }
+  prepare(): void {
+    const Model = (g.CONFIG as { Actor: { dataModels: Record<string, new (d: Data, o: Data) => Data> } })
+      .Actor.dataModels[this.type];
+    const source = clone(this._source.system as Data);
+    this.system = Model ? new Model(source, { parent: this }) : source;
+    (this.system as { prepareDerivedData?: () => void }).prepareDerivedData?.();
+  }
+  testUserPermission(user: ChatUser, level: string): boolean {
+    return level === "OWNER" && (user.isGM || this.owners.has(user.id));
+  }
+  getActiveTokens(): TokenDoc[] {
+    return this.tokens;
+  }
+  async update(changes: Data): Promise<this> {
+    applyUpdate(this._source, clone(changes));
+    this.prepare();
+    hooks().callAll("updateActor", this, changes);
+    return this;
+  }
+  async delete(): Promise<void> {
+    world.documents.delete(this.uuid);
+    for (const token of this.tokens) world.documents.delete(token.uuid);
+  }
+}
+
+export class TokenDoc {
+  id = newId("Token");
+  constructor(public actor: ActorDoc) {
+    actor.tokens.push(this);
+    world.documents.set(this.uuid, this);
+  }
+  get name(): string {
+    return this.actor.name;
+  }
+  get uuid(): string {
+    return `Scene.scene000000001.Token.${this.id}`;
+  }
+  async delete(): Promise<void> {
+    world.documents.delete(this.uuid);
+  }
+}
+
+/** The content element of a rendered message and its root, as far as the card code reaches into them. */
+export class ElementStub {
+  innerHTML = "";
+  dataset: Record<string, string> = {};
+  listeners: ((event: unknown) => void)[] = [];
+  content: ElementStub | null = null;
+  querySelector(selector: string): ElementStub | null {
+    return selector === ".message-content" ? this.content : null;
+  }
+  addEventListener(_type: string, fn: (event: unknown) => void): void {
+    this.listeners.push(fn);
+  }
+}
+
+export class ChatMessageDoc {
+  id = newId("ChatMessage");
+  type: string;
+  _source: Data;
+  system!: Data;
+  constructor(data: Data) {
+    this.type = String(data.type ?? "base");
+    const rolls = ((data.rolls as unknown[]) ?? []).map((r) =>
+      typeof r === "string" ? r : JSON.stringify(r),
+    );
+    this._source = { ...clone({ ...data, rolls: [] }), rolls, author: currentUser().id };
+    this.prepare();
+  }
+  prepare(): void {
+    const Model = (
+      g.CONFIG as { ChatMessage: { dataModels: Record<string, new (d: Data, o: Data) => Data> } }
+    ).ChatMessage.dataModels[this.type];
+    const source = clone((this._source.system as Data) ?? {});
+    this.system = Model ? new Model(source, { parent: this }) : source;
+  }
+  /** Rebuilt from JSON on each read, through `CONFIG.Dice.rolls`, as after a reload. */
+  get rolls(): Roll[] {
+    return (this._source.rolls as string[]).map((r) => Roll.fromData(JSON.parse(r) as Data));
+  }
+  get whisper(): string[] {
+    return (this._source.whisper as string[]) ?? [];
+  }
+  get blind(): boolean {
+    return this._source.blind === true;
+  }
+  get speaker(): unknown {
+    return this._source.speaker;
+  }
+  get isContentVisible(): boolean {
+    const user = currentUser();
+    if (this.blind) return user.isGM;
+    return !this.whisper.length || user.isGM || this.whisper.includes(user.id);
+  }
+  static async create(data: Data): Promise<ChatMessageDoc> {
+    const message = new this(data);
+    world.messages.set(message.id, message);
+    hooks().callAll("createChatMessage", message, {}, currentUser().id);
+    return message;
+  }
+  static getSpeaker({ actor, token }: { actor?: ActorDoc; token?: TokenDoc }): Data {
+    return { actor: actor?.id ?? null, token: token?.id ?? null, alias: token?.name ?? actor?.name ?? "" };
+  }
+  static applyRollMode(data: Data, mode: string): Data {
+    const gms = users.contents.filter((u) => u.isGM).map((u) => u.id);
+    if (mode === "gmroll" || mode === "blindroll") data.whisper = gms;
+    if (mode === "blindroll") data.blind = true;
+    if (mode === "selfroll") data.whisper = [currentUser().id];
+    return data;
+  }
+  async update(changes: Data): Promise<this> {
+    const copy = clone(changes);
+    applyUpdate(this._source, copy);
+    this.prepare();
+    hooks().callAll("updateChatMessage", this, copy, {}, currentUser().id);
+    return this;
+  }
+  async renderHTML(): Promise<ElementStub> {
+    const root = new ElementStub();
+    root.content = new ElementStub();
+    root.content.innerHTML = String(this._source.content ?? "");
+    return root;
+  }
+}
+
+/** A fight: the Combat's system data from its registered model, combatants with theirs, updates applied. */
+export class FightDoc {
+  id = newId("Combat");
+  _source: Data;
+  system!: Data;
+  combatants = new Map<string, FighterDoc>();
+  round = 0;
+  constructor(system: Data) {
+    this._source = { system: clone(system), round: 0 };
+    this.prepare();
+    world.combats.set(this.id, this);
+  }
+  get started(): boolean {
+    return this.round > 0;
+  }
+  prepare(): void {
+    const Model = (g.CONFIG as { Combat: { dataModels: Record<string, new (d: Data, o: Data) => Data> } })
+      .Combat.dataModels.base;
+    const source = clone(this._source.system as Data);
+    this.system = Model ? new Model(source, { parent: this }) : source;
+    this.round = Number(this._source.round ?? 0);
+  }
+  add(actor: ActorDoc, token: TokenDoc | null = null): FighterDoc {
+    const fighter = new FighterDoc(this, actor, token);
+    this.combatants.set(fighter.id, fighter);
+    return fighter;
+  }
+  async update(changes: Data): Promise<this> {
+    applyUpdate(this._source, clone(changes));
+    this.prepare();
+    hooks().callAll("updateCombat", this, changes);
+    return this;
+  }
+  async updateEmbeddedDocuments(_name: string, updates: Data[]): Promise<void> {
+    for (const { _id, ...changes } of updates) await this.combatants.get(String(_id))?.update(changes);
+  }
+}
+
+export class FighterDoc {
+  id = newId("Combatant");
+  _source: Data = { system: { budget: null, defenseUsage: { parry: 0, block: 0 } }, initiative: null };
+  system!: Data;
+  constructor(
+    public parent: FightDoc,
+    public actor: ActorDoc,
+    public token: TokenDoc | null,
+  ) {
+    this.prepare();
+  }
+  get combat(): FightDoc {
+    return this.parent;
+  }
+  get actorId(): string {
+    return this.actor.id;
+  }
+  get tokenId(): string | null {
+    return this.token?.id ?? null;
+  }
+  get initiative(): number | null {
+    return this._source.initiative as number | null;
+  }
+  get hasPlayerOwner(): boolean {
+    return this.actor.owners.size > 0;
+  }
+  get isDefeated(): boolean {
+    return this.actor.statuses.has("dead");
+  }
+  prepare(): void {
+    const Model = (g.CONFIG as { Combatant: { dataModels: Record<string, new (d: Data, o: Data) => Data> } })
+      .Combatant.dataModels.base;
+    const source = clone(this._source.system as Data);
+    this.system = Model ? new Model(source, { parent: this }) : source;
+  }
+  async update(changes: Data): Promise<this> {
+    applyUpdate(this._source, clone(changes));
+    this.prepare();
+    hooks().callAll("updateCombatant", this, changes);
+    return this;
+  }
+}
+
+const environments = new Map<string, ReturnType<typeof templateEnvironment>>();
+function environment(lang: string) {
+  let env = environments.get(lang);
+  if (!env) environments.set(lang, (env = templateEnvironment(lang)));
+  return env;
+}
+
+const game = g.game as Data;
+Object.defineProperty(game, "user", { configurable: true, get: () => client.getStore() ?? defaultUser });
+game.users = users;
+game.messages = world.messages;
+game.combats = world.combats;
+Object.defineProperty(game, "combat", {
+  configurable: true,
+  get: () => [...world.combats.values()][0] ?? null,
+});
+
+g.Roll = Roll;
+g.ChatMessage = ChatMessageDoc;
+(g.CONFIG as { Dice: { rolls: unknown[] } }).Dice.rolls.push(Roll);
+g.ui = { notifications: { warn: (text: string) => world.warnings.push(text) } };
+
+const foundryNs = g.foundry as Data;
+foundryNs.documents = { ChatMessage: ChatMessageDoc };
+(foundryNs.utils as Data).fromUuidSync = (uuid: string) => world.documents.get(uuid) ?? null;
+foundryNs.applications = {
+  handlebars: {
+    renderTemplate: async (path: string, context: unknown) => environment(world.lang).render(path, context),
+  },
+  api: { DialogV2: { input: async () => null } },
+};
+
+/** Sets a world setting, as `game.settings.set` would. */
+export function setSetting(key: string, value: unknown): void {
+  harness.settings.set(`fray.${key}`, value);
+}
+
+/** Lets fire-and-forget hook work (NPC auto-defense) finish. */
+export async function settle(): Promise<void> {
+  for (let i = 0; i < 30; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+}

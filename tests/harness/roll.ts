@@ -1,0 +1,119 @@
+/**
+ * A stand-in for Foundry's `Roll` whose dice come out with the faces the test queues (first in, first out);
+ * a die with no face queued fails the test, so an unplanned roll is caught. It understands the formulas Fray
+ * builds ("1d20 + 3 - 2d6kh", "3d6", "1d100", "2d6 + 1"), serialises to JSON and comes back through
+ * `Roll.fromData` by looking its class up in `CONFIG.Dice.rolls`, as a reloaded chat message does.
+ */
+type Data = Record<string, unknown>;
+
+export const queuedFaces: number[] = [];
+
+/** The faces the next dice show, in order. */
+export function queueFaces(...faces: number[]): void {
+  queuedFaces.push(...faces);
+}
+
+interface DieResult {
+  result: number;
+  active: boolean;
+}
+
+class Die {
+  results: DieResult[] = [];
+  constructor(
+    readonly number: number,
+    readonly faces: number,
+    readonly keep: { mode: "kh" | "kl"; count: number } | null,
+    readonly sign: 1 | -1,
+  ) {}
+  get value(): number {
+    return this.results.filter((r) => r.active).reduce((sum, r) => sum + r.result, 0);
+  }
+}
+
+type Term = Die | { sign: 1 | -1; value: number };
+
+const DIE = /^(\d*)d(\d+)(?:(kh|kl)(\d*))?$/i;
+
+function parse(formula: string): Term[] {
+  const terms: Term[] = [];
+  for (const match of formula.replace(/\s+/g, "").matchAll(/([+-]?)([^+-]+)/g)) {
+    const sign = match[1] === "-" ? -1 : 1;
+    const body = match[2] ?? "";
+    const die = DIE.exec(body);
+    if (die) {
+      const keep = die[3] ? { mode: die[3].toLowerCase() as "kh" | "kl", count: Number(die[4] || 1) } : null;
+      terms.push(new Die(Number(die[1] || 1), Number(die[2]), keep, sign));
+    } else if (/^\d+$/.test(body)) terms.push({ sign, value: Number(body) });
+    else throw new Error(`the harness Roll does not understand "${formula}"`);
+  }
+  return terms;
+}
+
+export class Roll {
+  formula: string;
+  data: Data;
+  options: Data;
+  terms: Term[];
+  _evaluated = false;
+
+  constructor(formula: string, data: Data = {}, options: Data = {}) {
+    this.formula = formula;
+    this.data = data;
+    this.options = options;
+    this.terms = parse(formula);
+  }
+
+  get dice(): Die[] {
+    return this.terms.filter((t): t is Die => t instanceof Die);
+  }
+
+  get total(): number | undefined {
+    if (!this._evaluated) return undefined;
+    return this.terms.reduce((sum, t) => sum + t.sign * t.value, 0);
+  }
+
+  async evaluate(): Promise<this> {
+    for (const die of this.dice) {
+      die.results = [];
+      for (let i = 0; i < die.number; i++) {
+        const face = queuedFaces.shift();
+        if (face === undefined) throw new Error(`no face queued for d${die.faces} in "${this.formula}"`);
+        if (face < 1 || face > die.faces) throw new Error(`face ${face} is not on a d${die.faces}`);
+        die.results.push({ result: face, active: true });
+      }
+      if (die.keep) {
+        const order = [...die.results].sort((a, b) =>
+          die.keep?.mode === "kh" ? b.result - a.result : a.result - b.result,
+        );
+        const kept = new Set(order.slice(0, die.keep.count));
+        for (const r of die.results) r.active = kept.has(r);
+      }
+    }
+    this._evaluated = true;
+    return this;
+  }
+
+  toJSON(): Data {
+    return {
+      class: this.constructor.name,
+      formula: this.formula,
+      options: this.options,
+      evaluated: this._evaluated,
+      total: this.total,
+      dice: this.dice.map((d) => d.results),
+    };
+  }
+
+  static fromData(data: Data): Roll {
+    const classes = (globalThis as unknown as { CONFIG: { Dice: { rolls: (typeof Roll)[] } } }).CONFIG.Dice
+      .rolls;
+    const cls = classes.find((c) => c.name === data.class);
+    if (!cls) throw new Error(`Roll class ${String(data.class)} is not in CONFIG.Dice.rolls`);
+    const roll = new cls(String(data.formula), {}, (data.options as Data) ?? {});
+    const dice = (data.dice as DieResult[][]) ?? [];
+    roll.dice.forEach((d, i) => (d.results = (dice[i] ?? []).map((r) => ({ ...r }))));
+    roll._evaluated = Boolean(data.evaluated);
+    return roll;
+  }
+}
