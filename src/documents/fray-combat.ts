@@ -80,17 +80,16 @@ export class FrayCombat extends Combat {
     const ranks = turnRanks(state);
     const turns = [...this.combatants.values()].sort((a, b) => compareByRank(ranks, a.id ?? "", b.id ?? ""));
     this.turns = turns;
-    if (state.round > 0 || state.current !== null) {
-      const i = state.current === null ? -1 : turns.findIndex((c) => c.id === state.current);
-      const combatant = i >= 0 ? turns[i] : undefined;
-      this.turn = i >= 0 ? i : null;
-      this.current = {
-        round: this.round,
-        turn: this.turn,
-        combatantId: combatant?.id ?? null,
-        tokenId: combatant?.tokenId ?? null,
-      } as typeof this.current;
-    }
+    // The engine is the truth: before the fight starts, and between turns, nobody is acting.
+    const i = state.current === null ? -1 : turns.findIndex((c) => c.id === state.current);
+    const combatant = i >= 0 ? turns[i] : undefined;
+    this.turn = i >= 0 ? i : null;
+    this.current = {
+      round: this.round,
+      turn: this.turn,
+      combatantId: combatant?.id ?? null,
+      tokenId: combatant?.tokenId ?? null,
+    } as typeof this.current;
     return turns;
   }
 

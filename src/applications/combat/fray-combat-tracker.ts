@@ -95,6 +95,20 @@ export class FrayCombatTracker extends CombatTracker {
     return context;
   }
 
+  /**
+   * Core's row menu, without "clear initiative": the engine keeps an initiative once rolled (CD-I3: the
+   * order is fixed); a re-roll replaces it. v13 names entries `name`, v14 `label`.
+   */
+  protected override _getEntryContextOptions(): ReturnType<
+    InstanceType<typeof CombatTracker>["_getEntryContextOptions"]
+  > {
+    const entries = super._getEntryContextOptions();
+    return entries.filter((e) => {
+      const entry = e as unknown as { name?: string; label?: string };
+      return (entry.name ?? entry.label) !== "COMBAT.CombatantClear";
+    }) as typeof entries;
+  }
+
   /** The engine's view for the viewed combat, as this user may see it. */
   frayContext(context: { turns?: unknown }): TrackerContext | null {
     const combat = this.fight;
