@@ -103,7 +103,7 @@ function startCombat(d: RoundDraft, override: boolean): Refusal | null {
   return null;
 }
 
-function sideOfHolder(d: RoundDraft): SideOf<RoundState["timed"][number]["data"]> {
+function sideOfHolder(d: RoundDraft): SideOf<unknown> {
   return (state) => d.find(state.holder)?.side;
 }
 
@@ -571,7 +571,7 @@ function addTimedState(d: RoundDraft, input: NewTimedState): Refusal | null {
     expiry: input.expiry,
     side: input.side ?? holder.side,
     ...(input.triggers ? { triggers: input.triggers } : {}),
-    ...(input.data ? { data: input.data } : {}),
+    ...(input.data !== undefined ? { data: input.data } : {}),
   };
   d.addTimed(state);
   return null;

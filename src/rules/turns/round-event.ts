@@ -4,7 +4,7 @@
  * may force against the rules; the Foundry layer sets it only for a GM user.
  */
 import type { Expiry, RoundPoint } from "./timed-states";
-import type { MissileWeapon, RoundTimedState, Side, Speed, TimedData } from "./round-state";
+import type { MissileWeapon, RoundTimedState, Side, Speed } from "./round-state";
 
 /** An initiative roll the Foundry layer made (dice arrive as numbers). */
 export interface InitiativeRoll {
@@ -34,7 +34,8 @@ export interface NewTimedState {
   /** Defaults to the holder's side (FS-R7). */
   readonly side?: Side;
   readonly triggers?: readonly RoundPoint[];
-  readonly data?: TimedData;
+  /** Plain JSON. */
+  readonly data?: unknown;
 }
 
 export type RoundEvent =

@@ -13,11 +13,14 @@ export type Side = "players" | "gm";
 /** FS-R1: the kind of turn a fast-slow creature takes. */
 export type Speed = "fast" | "slow";
 
-/** JSON data carried by a timed state. */
+/** A plain JSON record, the usual data of a timed state. */
 export type TimedData = Readonly<Record<string, string | number | boolean | null>>;
 
-/** A timed state as the engine stores it (timed-states.ts). */
-export type RoundTimedState = TimedState<TimedData>;
+/**
+ * A timed state as the engine stores it (timed-states.ts). Its `data` is the family module's own shape
+ * (concentration, help, feint…); it must be plain JSON, as the whole state is.
+ */
+export type RoundTimedState = TimedState;
 
 /** OD-R3: actions a participant has taken this round (reset at the start of each round, OD-R1). */
 export interface ActionCounts {

@@ -175,6 +175,14 @@ type Declaration = Extract<
   { type: "declareSpell" | "declareMissile" | "declareMovement" | "declareMelee" }
 >;
 
+/** The phase numbers (PR-P1…PR-P11) of each declaration, for the refusal's message. */
+const DECLARED_IN: Record<Declaration["type"], string> = {
+  declareSpell: "1",
+  declareMissile: "4 / 7",
+  declareMovement: "6",
+  declareMelee: "9",
+};
+
 /** Which sheet slot each declaration fills, and in which phase (PR-P1, PR-P4, PR-P6, PR-P7, PR-P9). */
 function slotOf(type: Declaration["type"], phaseId: string): keyof PhasedSheet | null {
   switch (type) {
@@ -300,7 +308,7 @@ function declare(d: RoundDraft, e: Declaration): Refusal | null {
   const c = d.combatants[i] as TurnCombatant;
   const phaseId = d.phaseDef.id;
   const slot = slotOf(e.type, phaseId);
-  if (!slot) return refuse("notThisPhase");
+  if (!slot) return refuse("notThisPhase", { phase: DECLARED_IN[e.type] });
   if (c.defeated) return refuse("defeated");
   const made = declaration(e, slot);
   if ("ok" in made) return made;
@@ -337,7 +345,8 @@ function recordOrientation(
   const c = d.find(e.id);
   if (!c) return refuse("unknownCombatant", { id: e.id });
   const phase = d.phaseDef.id;
-  if (phase !== "spellOrientation" && phase !== "finalOrientation") return refuse("notThisPhase");
+  if (phase !== "spellOrientation" && phase !== "finalOrientation")
+    return refuse("notThisPhase", { phase: "3 / 11" });
   if (!Number.isInteger(e.roll) || e.roll < 1 || e.roll > 100) return refuse("invalidRoll");
   const result = orientationResult(e.roll, e.failed === true);
   const sheet = sheetOf(c);
