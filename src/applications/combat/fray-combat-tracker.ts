@@ -49,7 +49,6 @@ function combatantIdOf(target: HTMLElement): string {
 
 export class FrayCombatTracker extends CombatTracker {
   static override DEFAULT_OPTIONS = {
-    classes: ["fray"],
     actions: {
       frayChooseSpeed: FrayCombatTracker.#chooseSpeed as Handler,
       frayTakeTurn: FrayCombatTracker.#takeTurn as Handler,

@@ -15,23 +15,25 @@ export interface NoteLine {
   readonly holderId: string;
   /** i18n key of the state's name. */
   readonly label: string;
-  /** "FRAY.Combat.ends" or "FRAY.Combat.applies". */
+  /** `FRAY.Combat.Outcome.<what happened>`. */
   readonly outcome: string;
 }
 
 /** The lines, in the order the engine resolved them. Pure. */
 export function roundNoteLines(notices: readonly RoundNotice[]): NoteLine[] {
   const lines: NoteLine[] = [];
-  const push = (holderId: string, key: string, ends: boolean) =>
-    lines.push({
-      holderId,
-      label: stateLabel(key),
-      outcome: ends ? "FRAY.Combat.ends" : "FRAY.Combat.applies",
-    });
+  const push = (holderId: string, key: string, outcome: string) =>
+    lines.push({ holderId, label: stateLabel(key), outcome: `FRAY.Combat.Outcome.${outcome}` });
   for (const n of notices) {
-    if (n.kind === "turnStarted") for (const s of n.expired) push(s.holder, s.key, true);
-    else if (n.kind === "roundEnded") for (const e of n.effects) push(e.state.holder, e.state.key, e.ends);
-    else if (n.kind === "roundStarted") for (const s of n.effects) push(s.holder, s.key, false);
+    // AD-T1: "until your next turn" ends as the holder's turn starts.
+    if (n.kind === "turnStarted") for (const s of n.expired) push(s.holder, s.key, "endsAtTurnStart");
+    // FS-R7/FS-R8, OD-R5: at the end-of-round step, the players' first.
+    else if (n.kind === "roundEnded")
+      for (const e of n.effects)
+        push(e.state.holder, e.state.key, e.ends ? "endsAtRoundEnd" : "appliesAtRoundEnd");
+    // OD-R1: start-of-round effects.
+    else if (n.kind === "roundStarted")
+      for (const s of n.effects) push(s.holder, s.key, "appliesAtRoundStart");
   }
   return lines;
 }

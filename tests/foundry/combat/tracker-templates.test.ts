@@ -199,6 +199,7 @@ describe("the combat tracker templates, rendered with the real handlebars", () =
       },
     ]);
     expect(lines.map((l) => l.holderId)).toEqual(["ann", "orc"]);
+    expect(lines[0]?.outcome).toBe("FRAY.Combat.Outcome.endsAtRoundEnd");
     for (const lang of LANGUAGES) {
       const html = templateEnvironment(lang).render("templates/combat/round-note.hbs", {
         title: "FRAY.Combat.roundNote",
@@ -206,6 +207,7 @@ describe("the combat tracker templates, rendered with the real handlebars", () =
         lines: lines.map((l) => ({ ...l, holder: EVIL })),
       });
       expect(html).not.toContain("<script>");
+      if (lang === "es") expect(html).toContain("Final de la ronda");
     }
   });
 
