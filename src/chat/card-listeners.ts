@@ -58,8 +58,11 @@ export function runCardAction(
   }
 }
 
-/** Handles a click inside a rendered attack card; returns the request's promise (for tests), or null. */
-export function onCardClick(message: ChatMessage.Implementation, event: Event): Promise<boolean> | null {
+/** Handles a click inside a rendered attack card: the GM's answer (a refusal is shown), or null for no button. */
+export function onCardClick(
+  message: ChatMessage.Implementation,
+  event: Event,
+): Promise<Outcome<null>> | null {
   const origin = event.target as HTMLElement | null;
   const button = origin?.closest?.<HTMLButtonElement>("button[data-action]");
   const action = button?.dataset.action;
@@ -69,7 +72,8 @@ export function onCardClick(message: ChatMessage.Implementation, event: Event): 
   button.disabled = true;
   return runCardAction(message.id, action, entry, button.dataset.defense ?? null).then((outcome) => {
     button.disabled = false;
-    return notifyRefusal(outcome);
+    notifyRefusal(outcome);
+    return outcome;
   });
 }
 
@@ -77,5 +81,6 @@ export function onCardClick(message: ChatMessage.Implementation, event: Event): 
 export function attachCardListeners(message: ChatMessage.Implementation, html: HTMLElement): void {
   if (!attackCardOf(message) || html.dataset.frayCard) return;
   html.dataset.frayCard = "listening";
-  html.addEventListener("click", (event) => void onCardClick(message, event));
+  // The answer is returned for whoever dispatched the click (the tests); the DOM ignores it.
+  html.addEventListener("click", (event) => onCardClick(message, event) ?? undefined);
 }

@@ -15,6 +15,12 @@ type HookBus = { callAll: (name: string, ...args: unknown[]) => boolean };
 
 const g = globalThis as Record<string, unknown>;
 const hooks = () => g.Hooks as HookBus;
+
+/** A document hook fires on every connected client, each running it as its own user. */
+function broadcast(name: string, ...args: unknown[]): void {
+  for (const user of users.contents.filter((u) => u.active))
+    client.run(user, () => hooks().callAll(name, ...args));
+}
 const clone = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
 
 let nextId = 1;
@@ -230,7 +236,7 @@ export class ChatMessageDoc {
   static async create(data: Data): Promise<ChatMessageDoc> {
     const message = new this(data);
     world.messages.set(message.id, message);
-    hooks().callAll("createChatMessage", message, {}, currentUser().id);
+    broadcast("createChatMessage", message, {}, currentUser().id);
     return message;
   }
   static getSpeaker({ actor, token }: { actor?: ActorDoc; token?: TokenDoc }): Data {
@@ -247,7 +253,7 @@ export class ChatMessageDoc {
     const copy = clone(changes);
     applyUpdate(this._source, copy);
     this.prepare();
-    hooks().callAll("updateChatMessage", this, copy, {}, currentUser().id);
+    broadcast("updateChatMessage", this, copy, {}, currentUser().id);
     return this;
   }
   async renderHTML(): Promise<ElementStub> {

@@ -20,11 +20,13 @@ import { DATA_MODELS } from "../../../src/data";
 import { registerChat } from "../../../src/chat/register";
 import { registerGmRequests } from "../../../src/net/gm-requests";
 import { startAttack } from "../../../src/chat/start-attack";
-import { runCardAction, type CardAction } from "../../../src/chat/card-listeners";
+import type { CardAction } from "../../../src/chat/card-listeners";
 import type { AttackCardData, AttackSituation, TargetEntry } from "../../../src/chat/card-data";
 import type { FamilyId } from "../../../src/rules/families/ids";
 import type { Outcome } from "../../../src/rules/outcome";
 import { setSetting } from "../../harness/chat";
+import { harness } from "../../harness/install";
+import { loadLanguage } from "../../harness/templates";
 
 const CONFIG = (globalThis as unknown as { CONFIG: Record<string, { dataModels: Record<string, unknown> }> })
   .CONFIG;
@@ -34,6 +36,7 @@ for (const model of DATA_MODELS) {
 }
 registerChat();
 registerGmRequests();
+harness.translations = loadLanguage("en");
 
 export const gm = users.add(new ChatUser("Gamemaster", true));
 export const alice = users.add(new ChatUser("Alice", false));
@@ -170,7 +173,22 @@ export function entryOf(message: ChatMessageDoc, key = "t0"): TargetEntry {
   return entry;
 }
 
-/** `user` presses a card button (the request goes to the active GM like a click). */
+/** A card button as the listener finds it: its data, its entry, whether it is disabled. */
+export function buttonStub(action: CardAction, entry: string, defense: string | null) {
+  const section = { dataset: { entry } };
+  const button = {
+    disabled: false,
+    dataset: defense ? { action, defense } : { action },
+    closest: (selector: string) =>
+      selector.includes("data-action") ? button : selector.includes("data-entry") ? section : null,
+  };
+  return button;
+}
+
+/**
+ * `user` presses a card button: the click reaches the message's listener (attached by the
+ * renderChatMessageHTML hook), which asks the active GM and shows a refusal.
+ */
 export async function click(
   user: ChatUser,
   message: ChatMessageDoc,
@@ -178,7 +196,23 @@ export async function click(
   entry = "t0",
   defense: string | null = null,
 ): Promise<Outcome<null>> {
-  const outcome = await as(user, () => runCardAction(message.id, action, entry, defense));
+  const live = world.messages.get(message.id) as ChatMessageDoc;
+  const outcome = await as(user, async () => {
+    const root = (await live.renderHTML()) as unknown as ElementStub;
+    (globalThis as unknown as { Hooks: { callAll: (n: string, ...a: unknown[]) => void } }).Hooks.callAll(
+      "renderChatMessageHTML",
+      live,
+      root,
+      {},
+    );
+    const button = buttonStub(action, entry, defense);
+    let answer: Promise<Outcome<null>> | null = null;
+    const event = { target: button, preventDefault: () => undefined };
+    for (const listener of root.listeners)
+      answer = (listener(event) as Promise<Outcome<null>> | undefined) ?? answer;
+    if (!answer) throw new Error("no card listener answered the click");
+    return answer;
+  });
   await settle();
   return outcome;
 }
@@ -200,3 +234,11 @@ export function fightWith(family: FamilyId, ...fighters: { actor: ActorDoc; toke
 }
 
 export { as, settle, setSetting, world };
+
+/** The text of rendered HTML: tags dropped, spaces collapsed (entities kept as written). */
+export function textOf(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}

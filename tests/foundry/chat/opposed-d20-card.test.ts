@@ -1,0 +1,174 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { applyRoundEvents, roundStateOf } from "../../../src/documents/combat-api";
+import { queueFaces, queuedFaces } from "../../harness/roll";
+import {
+  alice,
+  as,
+  attack,
+  bob,
+  click,
+  creature,
+  entryOf,
+  fightWith,
+  gm,
+  setSetting,
+  textOf,
+  view,
+  weapon,
+  world,
+} from "./setup";
+
+function duel() {
+  const hero = creature("Ana", { opposedD20: { attack: { melee: 5, ranged: 2 } } }, [alice]);
+  const bea = creature(
+    "Bea",
+    { opposedD20: { defense: { block: 4, dodge: 3 }, protection: 2, actions: { active: 1, passive: 1 } } },
+    [bob],
+  );
+  return { hero, bea, spear: weapon(hero.actor, "Spear") };
+}
+
+describe("opposed-d20 attack card", () => {
+  beforeEach(() => {
+    queuedFaces.length = 0;
+    world.warnings.length = 0;
+    bob.active = true;
+    setSetting("npcAutoDefense", false);
+    setSetting("odFumbleMissesUndefended", false);
+  });
+  afterEach(() => world.combats.clear());
+
+  it("OD-A2 the target's owner gets the defenses valid against the attack, or none; others wait", async () => {
+    const { hero, bea, spear } = duel();
+    queueFaces(10);
+    const message = await attack(alice, "opposed-d20", hero, spear, [bea]);
+    const entry = entryOf(message);
+    expect(entry.stage).toBe("awaitingDefense");
+    expect(entry.attack.total).toBe(15);
+    expect(entry.legal?.options.map((o) => [o.id, o.formula])).toEqual([
+      ["dodge", "1d20 + 3"],
+      ["block", "1d20 + 4"],
+    ]);
+    const forBob = await view(message, bob);
+    expect(forBob).toContain('data-action="defend" data-defense="dodge"');
+    expect(forBob).toContain('data-action="defend" data-defense="block"');
+    expect(forBob).toContain('data-action="decline"');
+    expect(textOf(forBob)).toContain("Uses a passive action");
+    for (const other of [alice, gm]) {
+      const html = await view(message, other);
+      expect(html).not.toContain('data-action="defend"');
+      expect(textOf(html)).toContain("Waiting for the defender");
+    }
+  });
+
+  it("OD-A4 the attack must be strictly greater: a tie favours the defender; OD-A5 margin = attack − defense", async () => {
+    const { hero, bea, spear } = duel();
+    queueFaces(10);
+    const tie = await attack(alice, "opposed-d20", hero, spear, [bea]);
+    queueFaces(11);
+    expect(await click(bob, tie, "defend", "t0", "block")).toEqual({ ok: true, value: null });
+    expect(entryOf(tie).outcome).toMatchObject({ outcome: "miss", hit: false, margin: 0 });
+    expect(entryOf(tie).defenses[0]).toMatchObject({ id: "block", success: true, roll: { total: 15 } });
+    expect(entryOf(tie).damage).toBeNull();
+
+    queueFaces(10);
+    const beaten = await attack(alice, "opposed-d20", hero, spear, [bea]);
+    queueFaces(5);
+    await click(bob, beaten, "defend", "t0", "dodge");
+    expect(entryOf(beaten).outcome).toMatchObject({ outcome: "hit", hit: true, margin: 7 });
+    expect(textOf(await view(beaten, alice))).toContain("Hit · Margin +7");
+  });
+
+  it("OD-A7 damage minus protection is the loss of Health", async () => {
+    const { hero, bea, spear } = duel();
+    queueFaces(18);
+    const message = await attack(alice, "opposed-d20", hero, spear, [bea]);
+    await click(bob, message, "decline");
+    expect(entryOf(message)).toMatchObject({ declined: true, outcome: { hit: true, margin: null } });
+    queueFaces(6);
+    await click(alice, message, "rollDamage");
+    expect(entryOf(message).damage).toMatchObject({ final: 4, reductions: [{ value: 2 }] });
+    await click(bob, message, "applyDamage");
+    expect(bea.actor.system.health).toMatchObject({ value: 16 });
+  });
+
+  it("OD-A2 only the target's owner (or the GM) may defend", async () => {
+    const { hero, bea, spear } = duel();
+    queueFaces(10);
+    const message = await attack(alice, "opposed-d20", hero, spear, [bea]);
+    const refused = await click(alice, message, "defend", "t0", "dodge");
+    expect(refused).toMatchObject({ ok: false, reason: "notOwner", data: { name: "Bea" } });
+    expect(world.warnings).toContain("You do not own Bea.");
+    expect(entryOf(message).stage).toBe("awaitingDefense");
+  });
+
+  it("OD-A2/OD-R3 in a fight the defense roll spends a passive action; with none left the attack stands undefended", async () => {
+    const { hero, bea, spear } = duel();
+    const { fight, ids } = fightWith("opposed-d20", hero, bea);
+    await as(gm, () =>
+      applyRoundEvents(fight as never, [
+        { type: "setInitiative", id: ids[0] as string, roll: { total: 15, initiativeStat: 0 } },
+        { type: "setInitiative", id: ids[1] as string, roll: { total: 10, initiativeStat: 0 } },
+        { type: "startCombat" },
+      ]),
+    );
+    queueFaces(10);
+    const first = await attack(alice, "opposed-d20", hero, spear, [bea]);
+    queueFaces(12);
+    await click(bob, first, "defend", "t0", "block");
+    const counts = roundStateOf(fight as never).combatants.find((c) => c.id === ids[1])?.actions;
+    expect(counts).toEqual({ active: 0, passive: 1 });
+
+    queueFaces(3);
+    const second = await attack(alice, "opposed-d20", hero, spear, [bea]);
+    const entry = entryOf(second);
+    expect(entry.stage).toBe("resolved");
+    expect(entry.legal).toMatchObject({ mode: "none", reason: "noPassiveActionLeft" });
+    expect(entry.outcome).toMatchObject({ hit: true, margin: null });
+    expect(textOf(await view(second, bob))).toContain("No passive action left this round");
+  });
+
+  it("OD-A3 an undefended Fumble hits by default; the setting makes it miss", async () => {
+    const { hero, bea, spear } = duel();
+    bea.actor.statuses.add("unconscious");
+    queueFaces(1);
+    const hits = entryOf(await attack(alice, "opposed-d20", hero, spear, [bea]));
+    expect(hits.attack.fumble).toBe(true);
+    expect(hits.legal?.reason).toBe("defenderCannotAct");
+    expect(hits.outcome?.hit).toBe(true);
+    setSetting("odFumbleMissesUndefended", true);
+    queueFaces(1);
+    expect(entryOf(await attack(alice, "opposed-d20", hero, spear, [bea])).outcome?.hit).toBe(false);
+  });
+
+  it("OD-A3 with no target the attacker still rolls, for its Critical or Fumble (settings odCriticalOn, odFumbleOn)", async () => {
+    const { hero, spear } = duel();
+    queueFaces(20);
+    const critical = await attack(alice, "opposed-d20", hero, spear, []);
+    expect(entryOf(critical).attack).toMatchObject({ critical: true, fumble: false, total: 25 });
+    expect(textOf(await view(critical, alice, "es"))).toContain("Crítico");
+    setSetting("odCriticalOn", 19);
+    setSetting("odFumbleOn", 2);
+    queueFaces(2);
+    const fumble = await attack(alice, "opposed-d20", hero, spear, []);
+    expect(entryOf(fumble).attack).toMatchObject({ critical: false, fumble: true });
+    expect(textOf(await view(fumble, alice, "es"))).toContain("Pifia");
+    setSetting("odCriticalOn", 20);
+    setSetting("odFumbleOn", 1);
+  });
+
+  it("NPC auto-defense: a target with no connected owner takes its best legal defense by itself (setting)", async () => {
+    const { hero, bea, spear } = duel();
+    bob.active = false;
+    queueFaces(10);
+    const manual = await attack(alice, "opposed-d20", hero, spear, [bea]);
+    expect(entryOf(manual).stage).toBe("awaitingDefense");
+    expect(await view(manual, gm)).toContain('data-action="defend"');
+
+    setSetting("npcAutoDefense", true);
+    queueFaces(10, 9);
+    const auto = await attack(alice, "opposed-d20", hero, spear, [bea]);
+    expect(entryOf(auto).defenses.map((d) => [d.id, d.roll.total])).toEqual([["block", 13]]);
+    expect(entryOf(auto).outcome).toMatchObject({ hit: true, margin: 2 });
+  });
+});
