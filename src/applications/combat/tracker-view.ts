@@ -413,26 +413,29 @@ export function buildTrackerContext(input: TrackerInput): TrackerContext {
         : [],
   };
 
+  const tieControls = (t: RoundView["ties"][number]): ButtonSpec[] => {
+    if (!isGM) return [];
+    if (t.method === "rollOff") {
+      return [
+        button("frayRollOff", "FRAY.Combat.Action.rollOff", "fa-solid fa-dice", { ids: t.ids.join(",") }),
+      ];
+    }
+    // OD-I3 "manual": the GM orders by hand once the order exists (the fight has begun).
+    if (!view.started) return [];
+    return t.ids.slice(1).map((id, i) =>
+      button("frayMoveUp", "FRAY.Combat.Action.moveUp", "fa-solid fa-arrow-up", {
+        ids: t.ids.join(","),
+        index: String(i + 1),
+        name: nameOf(id) ?? "",
+      }),
+    );
+  };
   const ties = view.ties
     .filter((t) => t.ids.every((id) => sources.has(id)))
     .map((t) => ({
       names: t.ids.map((id) => nameOf(id) ?? "").join(", "),
       methodLabel: t.method === "manual" ? "FRAY.Combat.Tie.manual" : "FRAY.Combat.Tie.rollOff",
-      controls: isGM
-        ? t.method === "manual"
-          ? t.ids.slice(1).map((id, i) =>
-              button("frayMoveUp", "FRAY.Combat.Action.moveUp", "fa-solid fa-arrow-up", {
-                ids: t.ids.join(","),
-                index: String(i + 1),
-                name: nameOf(id) ?? "",
-              }),
-            )
-          : [
-              button("frayRollOff", "FRAY.Combat.Action.rollOff", "fa-solid fa-dice", {
-                ids: t.ids.join(","),
-              }),
-            ]
-        : [],
+      controls: tieControls(t),
     }));
 
   const queue =

@@ -143,6 +143,29 @@ describe("the combat tracker templates, rendered with the real handlebars", () =
     expect(html).toContain("Final de la ronda");
   });
 
+  it("OD-I3 before the fight the tie is shown, but the hand order waits until the order exists", () => {
+    const structure = roundStructureFor("opposed-d20", { odInitiativeTies: "manual" });
+    const out = reduceAll(structure, emptyRoundState("opposed-d20"), [
+      { type: "addCombatant", combatant: { id: "a", side: "players", initiative: { total: 9 } } },
+      { type: "addCombatant", combatant: { id: "b", side: "gm", initiative: { total: 9 } } },
+    ]);
+    if (!out.ok) throw new Error(out.reason);
+    const rows = new Map<string, RowSource>([
+      ["a", { name: "A", img: "", hidden: false, owner: true }],
+      ["b", { name: "B", img: "", hidden: false, owner: true }],
+    ]);
+    const fray = buildTrackerContext({
+      view: describeRound(structure, out.value),
+      structure,
+      state: out.value,
+      rows,
+      isGM: true,
+    });
+    expect(fray.ties).toHaveLength(1);
+    expect(fray.ties[0]?.controls).toEqual([]);
+    expect(fray.gmControls.map((c) => c.action)).toEqual(["frayStartCombat"]);
+  });
+
   it("CD-I2 CD-I3 lists the initiative order with a roll-off for the tie left by Dexterity", () => {
     const fray = context("classic-d20", true);
     expect(fray.rows.map((r) => r.id)).toEqual(["evil", "ann", "orc"]);
