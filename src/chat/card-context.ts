@@ -89,11 +89,8 @@ function entryView(card: AttackCardData, entry: TargetEntry, rights: ViewerRight
             : null,
       halved: attack.halved,
       wrongGuess: attack.wrongGuess,
-      // The roll's own reading, when the entry's outcome does not already say it (AD-A1 "nearly hits").
-      outcomeKey:
-        attack.outcome && attack.outcome !== entry.outcome?.outcome
-          ? `FRAY.Attack.Outcome.${attack.outcome}`
-          : null,
+      // The roll's own reading until the entry has an outcome (AD-A1 "nearly hits"; no target: a threat).
+      outcomeKey: attack.outcome && !entry.outcome ? `FRAY.Attack.Outcome.${attack.outcome}` : null,
     },
     defense: {
       passive: legal?.mode === "passive" ? (legal.passive ?? null) : null,
@@ -153,7 +150,8 @@ function entryView(card: AttackCardData, entry: TargetEntry, rights: ViewerRight
           canRoll: !damage.roll && ownsAttacker && !gone,
           roll: damage.roll ? rollView(damage.roll) : null,
           multiplier: damage.multiplier > 1 ? damage.multiplier : null,
-          reductions: partsView(damage.reductions),
+          // Shown as what they take off: DR −2.
+          reductions: damage.reductions.map((p) => ({ labelKey: p.labelKey, value: -p.value })),
           final: damage.final,
           canApply:
             damage.roll !== null &&
