@@ -43,6 +43,10 @@ export function compareInitiativeKeys(a: Ordered, b: Ordered): number {
 
 /** The full order: the keys, then join order, so it is total and deterministic. */
 export function compareInitiative(a: Ordered, b: Ordered): number {
+  const ai = a.initiative;
+  const bi = b.initiative;
+  // Most comparisons end on the total: no need to look further.
+  if (ai !== bi && ai !== null && bi !== null) return bi - ai;
   return compareInitiativeKeys(a, b) || a.seq - b.seq;
 }
 

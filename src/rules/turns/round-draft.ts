@@ -14,7 +14,7 @@ import type {
   TurnCombatant,
 } from "./round-state";
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Linear look-ups a draft makes before it builds an id index (cheap single events, fast batches). */
 const LINEAR_PROBES = 6;
@@ -62,6 +62,8 @@ export class RoundDraft implements RoundReader {
 
   private orderList: string[];
   private orderOwned = false;
+  /** Positions in `combatants` of each entry of `order`, when this draft knows them (set at combat start). */
+  private orderAt: Int32Array | null = null;
   private queueList: QueueEntry[];
   private queueOwned = false;
   private contestList: string[];
@@ -95,8 +97,15 @@ export class RoundDraft implements RoundReader {
     this.timedList = base.timed as RoundTimedState[];
   }
 
+  private phaseCache = -1;
+  private phaseDefCache: PhaseDefinition | null = null;
+
   get phaseDef(): PhaseDefinition {
-    return phaseAt(this.structure, this.phase);
+    if (this.phaseCache !== this.phase || !this.phaseDefCache) {
+      this.phaseDefCache = phaseAt(this.structure, this.phase);
+      this.phaseCache = this.phase;
+    }
+    return this.phaseDefCache;
   }
 
   get combatants(): readonly TurnCombatant[] {
@@ -149,17 +158,24 @@ export class RoundDraft implements RoundReader {
   updateAt(i: number, patch: Partial<TurnCombatant>): TurnCombatant {
     const before = this.list[i] as TurnCombatant;
     const wasPending = this.pendingCount ? this.isPending(before) : false;
-    let after: Mutable<TurnCombatant>;
-    if (this.ownedAt[i] === 1) {
-      after = before as Mutable<TurnCombatant>;
-    } else {
-      after = cloneCombatant(before);
-      this.ownList()[i] = after;
-      this.ownedAt[i] = 1;
-    }
+    const after = this.own(i);
     Object.assign(after, patch);
     if (this.pendingCount) this.countPending(after, (this.isPending(after) ? 1 : 0) - (wasPending ? 1 : 0));
     return after;
+  }
+
+  /**
+   * The draft's own, writable copy of the combatant at position `i` (copied on first write). For family
+   * fields only — `sheet`, `actions`, `initiative`, `tieKeys`, `rollOff`, `placedByGm`, `critical`: the
+   * fields that decide who may still act (`defeated`, `actedRound`, `passedRound`, `speed`) go through
+   * `update`, which keeps the claim counters right.
+   */
+  own(i: number): Mutable<TurnCombatant> {
+    if (this.ownedAt[i] === 1) return this.list[i] as Mutable<TurnCombatant>;
+    const copy = cloneCombatant(this.list[i] as TurnCombatant);
+    this.ownList()[i] = copy;
+    this.ownedAt[i] = 1;
+    return copy;
   }
 
   add(combatant: TurnCombatant): void {
@@ -178,6 +194,7 @@ export class RoundDraft implements RoundReader {
     const i = this.indexOf(id);
     if (i < 0) return undefined;
     const [gone] = this.ownList().splice(i, 1) as [TurnCombatant];
+    this.orderAt = null;
     this.ownedAt.copyWithin(i, i + 1);
     this.index = null;
     this.probes = 0;
@@ -228,7 +245,26 @@ export class RoundDraft implements RoundReader {
 
   // --- order, queue, contest ------------------------------------------------------------------------------
 
+  /** The combatant at place `i` of the initiative order. */
+  atOrder(i: number): TurnCombatant | undefined {
+    const at = this.orderAt?.[i];
+    if (at === undefined) {
+      const id = this.orderList[i];
+      return id === undefined ? undefined : this.find(id);
+    }
+    this.lastIndex = at;
+    return this.list[at];
+  }
+
+  /** Sets the order from positions in `combatants` (the draft keeps them: no id look-ups while walking it). */
+  setOrderAt(positions: Int32Array): void {
+    this.orderList = Array.from(positions, (i) => (this.list[i] as TurnCombatant).id);
+    this.orderOwned = true;
+    this.orderAt = positions;
+  }
+
   orderForWrite(): string[] {
+    this.orderAt = null;
     if (!this.orderOwned) {
       this.orderList = [...this.orderList];
       this.orderOwned = true;
@@ -239,6 +275,7 @@ export class RoundDraft implements RoundReader {
   setOrder(order: string[]): void {
     this.orderList = order;
     this.orderOwned = true;
+    this.orderAt = null;
   }
 
   queueForWrite(): QueueEntry[] {

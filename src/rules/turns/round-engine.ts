@@ -97,7 +97,13 @@ function startCombat(d: RoundDraft, override: boolean): Refusal | null {
     if (missing) return refuse("initiativeMissing", { count: missing });
   }
   // CD-I2, OD-I3, AD-T1: the order is set once, high to low, and kept for the whole combat.
-  if (hasInitiativePhase(s)) d.setOrder(sortByInitiative(d.combatants).map((c) => c.id));
+  if (hasInitiativePhase(s)) {
+    const list = d.combatants;
+    const at = new Int32Array(list.length);
+    for (let i = 0; i < at.length; i++) at[i] = i;
+    at.sort((i, j) => compareInitiative(list[i] as TurnCombatant, list[j] as TurnCombatant));
+    d.setOrderAt(at);
+  }
   d.round = 1;
   beginRound(d);
   return null;
@@ -221,7 +227,7 @@ function advanceOrdered(d: RoundDraft, from = d.cursor): void {
   if (phase.policy === "initiative") {
     const order = d.order;
     for (let i = Math.max(from, 0); i < order.length; i++) {
-      const c = d.find(order[i] as string);
+      const c = d.atOrder(i);
       if (c && c.id !== d.current && orderedEligible(d, c, phase)) {
         d.cursor = i;
         startTurn(d, c.id);

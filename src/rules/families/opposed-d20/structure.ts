@@ -21,7 +21,6 @@ export interface OpposedD20TurnOptions {
 export const DEFAULT_OPPOSED_D20_TURN_OPTIONS: OpposedD20TurnOptions = { ties: "random", criticalOn: 20 };
 
 const NO_ACTIONS = Object.freeze({ active: 0, passive: 0 });
-const RESET_ACTIONS = Object.freeze({ actions: NO_ACTIONS });
 
 function countAction(d: RoundDraft, e: Extract<RoundEvent, { type: "countAction" }>) {
   const c = d.find(e.id);
@@ -33,11 +32,10 @@ function countAction(d: RoundDraft, e: Extract<RoundEvent, { type: "countAction"
   if (e.limit !== undefined && counts[e.kind] >= e.limit && e.gmOverride !== true) {
     return refuse("actionLimitReached", { limit: e.limit });
   }
-  const actions =
+  d.own(d.indexOf(e.id)).actions =
     e.kind === "active"
       ? { active: counts.active + 1, passive: counts.passive }
       : { active: counts.active, passive: counts.passive + 1 };
-  d.update(e.id, { actions });
   return null;
 }
 
@@ -66,7 +64,7 @@ export function opposedD20Structure(
       const list = d.combatants;
       for (let i = 0; i < list.length; i++) {
         const actions = list[i]?.actions;
-        if (actions?.active || actions?.passive) d.updateAt(i, RESET_ACTIONS);
+        if (actions?.active || actions?.passive) d.own(i).actions = NO_ACTIONS;
       }
     },
     handle(d, e) {

@@ -9,22 +9,41 @@ import { compareInitiative } from "../../turns/initiative-order";
 import type { QueueEntry, TurnCombatant } from "../../turns/round-state";
 
 export function meleeSequence(combatants: readonly TurnCombatant[]): QueueEntry[] {
-  const strikers = combatants.filter((c) => !c.defeated && c.sheet?.melee);
-  // One sort: each group's order is a subsequence of the overall order, and the groups come in the order
-  // their best strikers do (first appearance).
-  strikers.sort(compareInitiative);
   const groups = new Map<string, TurnCombatant[]>();
-  for (const c of strikers) {
-    const group = (c.sheet?.melee as { group: string }).group;
-    const list = groups.get(group);
-    if (list) list.push(c);
+  for (const c of combatants) {
+    const group = c.sheet?.melee?.group;
+    if (group === undefined || c.defeated) continue;
+    const strikers = groups.get(group);
+    if (strikers) strikers.push(c);
     else groups.set(group, [c]);
   }
+  // Each group in initiative order (groups are small: an insertion sort beats the built-in sort's setup),
+  // then the groups by their best striker.
+  const ordered: { group: string; strikers: TurnCombatant[] }[] = [];
+  for (const [group, strikers] of groups) {
+    if (strikers.length <= 16) insertionSort(strikers);
+    else strikers.sort(compareInitiative);
+    ordered.push({ group, strikers });
+  }
+  ordered.sort((a, b) => compareInitiative(a.strikers[0] as TurnCombatant, b.strikers[0] as TurnCombatant));
   const queue: QueueEntry[] = [];
-  for (const [group, list] of groups) {
-    for (const c of list) queue.push({ id: c.id, group, pass: 1 });
-    for (const c of list)
+  for (const { group, strikers } of ordered) {
+    for (const c of strikers) queue.push({ id: c.id, group, pass: 1 });
+    for (const c of strikers)
       if ((c.sheet?.melee?.extraWeapons ?? 0) > 0) queue.push({ id: c.id, group, pass: 2 });
   }
   return queue;
+}
+
+/** Stable, in place, by `compareInitiative`. */
+function insertionSort(list: TurnCombatant[]): void {
+  for (let i = 1; i < list.length; i++) {
+    const c = list[i] as TurnCombatant;
+    let j = i - 1;
+    while (j >= 0 && compareInitiative(list[j] as TurnCombatant, c) > 0) {
+      list[j + 1] = list[j] as TurnCombatant;
+      j--;
+    }
+    list[j + 1] = c;
+  }
 }

@@ -61,15 +61,6 @@ const FRESH: PhasedSheet = Object.freeze({
 
 const NO_KEYS: readonly number[] = Object.freeze([]);
 
-/** What a new round resets (PR-B3: the melee initiative is rolled each round). */
-const ROUND_RESET: Partial<TurnCombatant> = Object.freeze({
-  sheet: FRESH,
-  initiative: null,
-  tieKeys: NO_KEYS,
-  rollOff: NO_KEYS,
-  placedByGm: false,
-});
-
 /** A round's blank sheet (shared and frozen: sheets are replaced, never changed in place). */
 export function freshSheet(unableToAct = false): PhasedSheet {
   return unableToAct ? Object.freeze(withSlot(FRESH, "unableToAct", true)) : FRESH;
@@ -255,25 +246,33 @@ function check(
   return null;
 }
 
-/** What a declaration writes in its slot and what it asks of the budget (null: a withdrawal). */
-function declaration(
-  e: Declaration,
-  slot: keyof PhasedSheet,
-): Refusal | { value: unknown; events: PhasedEvent | PhasedEvent[] | null } {
+/** What a declaration writes in its slot and what it asks of the budget (no events: a withdrawal). */
+interface Made {
+  readonly refusal: Refusal | null;
+  readonly value: unknown;
+  readonly events: PhasedEvent | PhasedEvent[] | null;
+}
+
+const made = (value: unknown, events: PhasedEvent | PhasedEvent[] | null): Made => ({
+  refusal: null,
+  value,
+  events,
+});
+const invalid = (reason: string): Made => ({ refusal: refuse(reason), value: null, events: null });
+
+function declaration(e: Declaration, slot: keyof PhasedSheet): Made {
   switch (e.type) {
     case "declareSpell":
-      return { value: e.spell, events: e.spell ? { type: "spell", spell: e.spell } : null };
+      return made(e.spell, e.spell ? { type: "spell", spell: e.spell } : null);
     case "declareMissile":
-      return {
-        value: e.weapon,
-        events: e.weapon
-          ? { type: "missile", phase: slot === "missileA" ? "A" : "B", weapon: e.weapon }
-          : null,
-      };
+      return made(
+        e.weapon,
+        e.weapon ? { type: "missile", phase: slot === "missileA" ? "A" : "B", weapon: e.weapon } : null,
+      );
     case "declareMovement": {
       const m = e.movement;
-      if (!m) return { value: null, events: null };
-      if (!Number.isFinite(m.percent) || m.percent < 0 || m.percent > 100) return refuse("invalidValue");
+      if (!m) return made(null, null);
+      if (!Number.isFinite(m.percent) || m.percent < 0 || m.percent > 100) return invalid("invalidValue");
       const manoeuvre = m.manoeuvre ?? "none";
       const move: PhasedEvent =
         manoeuvre === "none"
@@ -287,16 +286,16 @@ function declaration(
         if (draw) events.push({ type: "draw" });
         if (change) events.push({ type: "change" });
       }
-      return { value: { percent: m.percent, manoeuvre, draw, change }, events };
+      return made({ percent: m.percent, manoeuvre, draw, change }, events);
     }
     case "declareMelee": {
       const m = e.melee;
-      if (!m) return { value: null, events: null };
-      if (typeof m.group !== "string" || !m.group) return refuse("invalidValue");
+      if (!m) return made(null, null);
+      if (typeof m.group !== "string" || !m.group) return invalid("invalidValue");
       const extra = m.extraWeapons ?? 0;
-      if (!Number.isInteger(extra) || extra < 0) return refuse("invalidValue");
-      if (m.initiative !== undefined && !Number.isFinite(m.initiative)) return refuse("invalidRoll");
-      return { value: { group: m.group, extraWeapons: extra }, events: { type: "melee" } };
+      if (!Number.isInteger(extra) || extra < 0) return invalid("invalidValue");
+      if (m.initiative !== undefined && !Number.isFinite(m.initiative)) return invalid("invalidRoll");
+      return made({ group: m.group, extraWeapons: extra }, { type: "melee" });
     }
   }
 }
@@ -310,29 +309,26 @@ function declare(d: RoundDraft, e: Declaration): Refusal | null {
   const slot = slotOf(e.type, phaseId);
   if (!slot) return refuse("notThisPhase", { phase: DECLARED_IN[e.type] });
   if (c.defeated) return refuse("defeated");
-  const made = declaration(e, slot);
-  if ("ok" in made) return made;
+  const declared = declaration(e, slot);
+  if (declared.refusal) return declared.refusal;
   const sheet = sheetOf(c);
   // Declaring again in the same phase replaces the earlier declaration: check against the sheet without it.
   const base = sheet[slot] === null ? sheet : withSlot(sheet, slot, null);
   // The GM's override lets a forbidden declaration through (PR-B2).
-  if (made.events && e.gmOverride !== true) {
+  if (declared.events && e.gmOverride !== true) {
     // PR-P3: 05 or less on the orientation roll: unable to act for the rest of the round.
     if (incapacitated(base)) return refuse("unableToAct");
-    const refusal = check(budgetOf(d, base), made.events, phaseNumber(phaseId));
+    const refusal = check(budgetOf(d, base), declared.events, phaseNumber(phaseId));
     if (refusal) return refusal;
   }
-  const next = withSlot(base, slot, made.value);
+  const own = d.own(i);
+  own.sheet = withSlot(base, slot, declared.value);
   if (e.type === "declareMelee" && e.melee?.initiative !== undefined) {
-    d.updateAt(i, {
-      sheet: next,
-      initiative: e.melee.initiative,
-      tieKeys: NO_KEYS,
-      rollOff: NO_KEYS,
-      placedByGm: false,
-    });
-  } else {
-    d.updateAt(i, { sheet: next });
+    // PR-B3: the melee initiative total rolled with the declaration.
+    own.initiative = e.melee.initiative;
+    own.tieKeys = NO_KEYS;
+    own.rollOff = NO_KEYS;
+    own.placedByGm = false;
   }
   return null;
 }
@@ -400,7 +396,12 @@ export function phasedRoundStructure(): RoundStructure {
         const sheet = c.sheet ?? FRESH;
         const blank = isFresh(sheet) && c.initiative === null && !c.rollOff.length && !c.tieKeys.length;
         if (blank && !c.placedByGm) continue;
-        d.updateAt(i, sheet.unableToAct ? { ...ROUND_RESET, sheet: freshSheet(true) } : ROUND_RESET);
+        const own = d.own(i);
+        own.sheet = freshSheet(sheet.unableToAct);
+        own.initiative = null;
+        own.tieKeys = NO_KEYS;
+        own.rollOff = NO_KEYS;
+        own.placedByGm = false;
       }
     },
     enterPhase(d, phase) {
