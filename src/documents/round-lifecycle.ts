@@ -5,18 +5,10 @@
  * - the notices go out on the `fray.roundNotices` hook, where the applications layer posts the chat note of
  *   what ended (AD-T1 turn start, FS-R7/FS-R8 end of round, players' effects first) and FS-R9's offer.
  */
-import {
-  defenseUsageResets,
-  type DefenseUsageReset,
-} from "../rules/families/active-defense-3d6/defense-usage";
+import { getSetting } from "../config/settings";
+import { defenseUsageResets } from "../rules/families/active-defense-3d6/defense-usage";
 import type { RoundNotice, RoundState } from "../rules/turns/round-state";
 import { combatantData, familyOf } from "./combat-api";
-
-/**
- * AD-A3 says "once per turn"; the brief resets the count at the holder's turn start. No world setting picks
- * the other convention ("roundStart") yet, so this is the one place to change if one is added.
- */
-const AD_DEFENSE_RESET: DefenseUsageReset = "holderTurnStart";
 
 /** The hook the notices are announced on (GM client only): `(combat, notices, { before, after })`. */
 export const ROUND_NOTICES_HOOK = "fray.roundNotices";
@@ -37,6 +29,8 @@ export async function roundLifecycle(
     updates.set(id, { ...(updates.get(id) ?? { _id: id }), ...data });
 
   if (familyOf(combat) === "active-defense-3d6") {
+    // AD-A3 says "once per turn"; when the count starts again is a convention (world setting).
+    const reset = getSetting("adDefenseUsageReset");
     for (const notice of notices) {
       const event =
         notice.kind === "turnStarted"
@@ -47,7 +41,7 @@ export async function roundLifecycle(
       if (!event) continue;
       for (const combatant of combat.combatants.values()) {
         const id = combatant.id ?? "";
-        if (!defenseUsageResets(AD_DEFENSE_RESET, event, id)) continue;
+        if (!defenseUsageResets(reset, event, id)) continue;
         const usage = combatantData(combatant).defenseUsage;
         if (usage && (usage.parry || usage.block))
           patch(id, { "system.defenseUsage": { parry: 0, block: 0 } });

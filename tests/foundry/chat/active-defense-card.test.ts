@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { applyRoundEvents, timedStatesOf } from "../../../src/documents/combat-api";
+import { applyRoundEvents, roundStateOf, timedStatesOf } from "../../../src/documents/combat-api";
 import {
   initialActiveDefenseBudget,
   type ActiveDefenseBudget,
@@ -109,6 +109,33 @@ describe("active-defense-3d6 attack card", () => {
     expect(entryOf(second).legal?.options.map((o) => o.id)).toEqual(["block", "dodge"]);
     expect(textOf(await view(second, bob))).toContain("Parry: Parry already used this turn.");
   });
+
+  it.each(["holderTurnStart", "roundStart"] as const)(
+    "AD-A3 the Parry/Block count starts again (setting adDefenseUsageReset = %s)",
+    async (reset) => {
+      setSetting("adDefenseUsageReset", reset);
+      const { hero, kenji, blade } = duel();
+      await hero.actor.update({ "system.activeDefense.ag": 14 });
+      const fight = await inFight(hero, kenji);
+      expect(roundStateOf(fight.fight as never).current).toBe(fight.hero.id);
+      queueFaces(3, 3, 3);
+      const message = await attack(alice, "active-defense-3d6", hero, blade, [kenji]);
+      queueFaces(2, 2, 2);
+      await click(bob, message, "defend", "t0", "parry");
+      expect(fight.kenji.system.defenseUsage).toMatchObject({ parry: 1 });
+      // The hero's turn ends: Kenji's turn starts.
+      await as(gm, () => applyRoundEvents(fight.fight as never, [{ type: "endTurn" }]));
+      expect(roundStateOf(fight.fight as never).current).toBe(fight.kenji.id);
+      expect(fight.kenji.system.defenseUsage).toMatchObject({ parry: reset === "holderTurnStart" ? 0 : 1 });
+      // Kenji's turn ends, the round ends, a new one starts.
+      await as(gm, () =>
+        applyRoundEvents(fight.fight as never, [{ type: "endTurn" }, { type: "endRound", gmOverride: true }]),
+      );
+      expect(roundStateOf(fight.fight as never).round).toBe(2);
+      expect(fight.kenji.system.defenseUsage).toMatchObject({ parry: 0 });
+      setSetting("adDefenseUsageReset", "holderTurnStart");
+    },
+  );
 
   it("AD-M3 under all-out defense a failed defense may be retried with another one; AD-C2 a critical defense sends the attacker to the fumble table", async () => {
     const { hero, kenji, blade } = duel();
