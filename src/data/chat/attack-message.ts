@@ -1,6 +1,7 @@
 import { DEFAULT_FAMILY, FAMILY_IDS } from "../../rules/families/ids";
 import { WEAPON_KINDS } from "../../rules/items/weapon-kinds";
 import { boolField, choiceField, intField, textField } from "../fields";
+import { migrateSource } from "../migrate";
 
 const { ArrayField, ObjectField, SchemaField, StringField } = foundry.data.fields;
 
@@ -60,5 +61,9 @@ export class AttackMessageModel extends foundry.abstract.TypeDataModel<
 
   static override defineSchema(): AttackMessageSchema {
     return attackMessageSchema();
+  }
+
+  static override migrateData(source: Record<string, unknown>) {
+    return super.migrateData(migrateSource(this.schema, source));
   }
 }
