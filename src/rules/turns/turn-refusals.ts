@@ -1,7 +1,8 @@
 /**
  * Every reason code the round engine, the five round structures and the tracker view can give
  * (`FRAY.Refusal.<code>`): refusals of events, and the reasons `describeRound` shows beside a combatant that
- * may not act now. The phased-round declaration checks add budget.ts's `PHASED_REFUSALS`.
+ * may not act now. The phased-round declaration checks add budget.ts's `PHASED_REFUSALS`; opposed-d20's
+ * `countAction` answers with its budget's counter refusals (`activeLimitReached`, `passiveLimitReached`).
  */
 export const TURN_REFUSALS = [
   // round-engine.ts
@@ -44,7 +45,7 @@ export const TURN_REFUSALS = [
   "invalidValue",
   "dexterityMissing",
   "initiativeStatMissing",
-  "actionLimitReached",
+  // opposed-d20 countAction answers with OPPOSED_D20_REFUSALS' activeLimitReached / passiveLimitReached
   "notThisPhase",
   "unableToAct",
   // turn-view.ts

@@ -112,7 +112,8 @@ describe("opposed-d20 turn structure (OD-I1…OD-I4, OD-R1, OD-R2, OD-R5)", () =
       { type: "startCombat" },
       { type: "countAction", id: "ana", kind: "active", limit: 1 },
     );
-    expectRefused(od, s, { type: "countAction", id: "ana", kind: "active", limit: 1 }, "actionLimitReached");
+    // The engine's counts are checked by the budget module's counterRefusal (one check, one store).
+    expectRefused(od, s, { type: "countAction", id: "ana", kind: "active", limit: 1 }, "activeLimitReached");
     s = run(od, s, { type: "countAction", id: "ana", kind: "active", limit: 1, gmOverride: true });
     expect(s.combatants.find((c) => c.id === "ana")?.actions?.active).toBe(2);
   });

@@ -6,8 +6,10 @@
  * resolve on their trigger and intrusive actions «acciones intrusivas» step in before another character's next
  * declaration (OD-R4); both are recorded, and count against the counter their technique names.
  *
- * The round engine keeps the same `{ active, passive }` counts per participant (round-state `ActionCounts`);
- * `counterRefusal` answers its "may this action be counted" from those plain numbers.
+ * One store, one check: the round engine's `TurnCombatant.actions` (round-state `ActionCounts`, reset by OD-R1)
+ * are the counts; its `countAction` event asks `counterRefusal` here whether one more fits. This state's
+ * `counts` is a view the Foundry layer fills from the engine (`withEngineCounts`) before spending; an accepted
+ * counted action is then applied to the engine as a `countAction`.
  */
 import { decide } from "../../budget/override";
 import type { BudgetLine, BudgetRules, OverrideRecord } from "../../budget/budget-rules";
@@ -107,6 +109,16 @@ export function counterRefusal(
 ): Refusal<OpposedD20Refusal> | null {
   if (counts[counter] < limit) return null;
   return refuse(counter === "active" ? "activeLimitReached" : "passiveLimitReached", { limit });
+}
+
+/** This state with the counts the round engine holds (the store, OD-R3); the engine's `null` reads as none. */
+export function withEngineCounts(
+  state: OpposedD20Budget,
+  counts: { readonly active: number; readonly passive: number } | null,
+): OpposedD20Budget {
+  const c = counts ?? { active: 0, passive: 0 };
+  if (c.active === state.counts.active && c.passive === state.counts.passive) return state;
+  return { ...state, counts: { active: Math.max(0, c.active), passive: Math.max(0, c.passive) } };
 }
 
 function count(state: OpposedD20Budget, counter: ActionCounter | null): OpposedD20Budget {

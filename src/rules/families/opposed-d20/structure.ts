@@ -4,9 +4,11 @@
  * (OD-I3, world setting `odInitiativeTies`: "random" roll-off, higher "initiative", or "manual" — the GM
  * orders them with a `reorder` event); a Critical «Crítico» initiative roll is flagged (OD-I4). Each round
  * «ronda» starts by resetting every participant's action counts to 0 and applying start-of-round effects
- * (OD-R1), then the turns in the set order (OD-R2), then end-of-round effects (OD-R5).
+ * (OD-R1), then the turns in the set order (OD-R2), then end-of-round effects (OD-R5). The participants'
+ * `actions` are the one store of the OD-R3 counts; `countAction` checks them with budget.ts's `counterRefusal`.
  */
 import { accept, refuse } from "../../outcome";
+import { counterRefusal } from "./budget";
 import type { RoundDraft } from "../../turns/round-draft";
 import type { RoundEvent } from "../../turns/round-event";
 import type { RoundStructure } from "../../turns/round-structure";
@@ -29,8 +31,10 @@ function countAction(d: RoundDraft, e: Extract<RoundEvent, { type: "countAction"
   if (e.kind !== "active" && e.kind !== "passive") return refuse("invalidValue");
   const counts = c.actions ?? NO_ACTIONS;
   // OD-R3: the counters limit actions over the whole round, passive ones taken before the turn included.
-  if (e.limit !== undefined && counts[e.kind] >= e.limit && e.gmOverride !== true) {
-    return refuse("actionLimitReached", { limit: e.limit });
+  // The engine's `actions` are the one store of the counts; the budget module's check decides (budget.ts).
+  if (e.limit !== undefined && e.gmOverride !== true) {
+    const refusal = counterRefusal(counts, e.kind, e.limit);
+    if (refusal) return refusal;
   }
   d.own(d.indexOf(e.id)).actions =
     e.kind === "active"
