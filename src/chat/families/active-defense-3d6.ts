@@ -52,7 +52,6 @@ import { applyRoundEvents, updateCombatantData, type CombatantDataPatch } from "
 import { AttackRoll, DefenseRoll } from "../../dice/fray-roll";
 import type { DefenseTaken, FumbleRecord, MaintenanceTaken, TargetEntry } from "../card-data";
 import { budgetOf, defenseUsageOf, timedStates } from "../combat-link";
-import type { AttackConventions } from "../conventions";
 import { canAct, weaponStats } from "../parties";
 import type { RollSink } from "../roll-sink";
 import { bestDefense } from "./best-defense";
@@ -64,6 +63,7 @@ import {
   weaponDamage,
   type DefendInput,
   type Defender,
+  type EntryDraft,
   type FamilyCard,
 } from "./family-card";
 
@@ -74,7 +74,7 @@ interface AdAttackData {
   readonly damageFormula: string;
 }
 
-function dataOf(entry: TargetEntry): AdAttackData {
+function dataOf(entry: EntryDraft): AdAttackData {
   return entry.attack.data as unknown as AdAttackData;
 }
 
@@ -99,7 +99,7 @@ function parryWeapon(actor: Actor.Implementation): Item.Implementation | null {
   return best?.item ?? null;
 }
 
-function legal(entry: TargetEntry, defender: Defender): LegalDefenses {
+function legal(entry: EntryDraft, defender: Defender): LegalDefenses {
   const { party, link } = defender;
   const targets = party.stats.derived.activeDefense;
   const weapon = parryWeapon(party.actor);
@@ -151,7 +151,7 @@ function rollResultOf(taken: DefenseTaken): ActiveDefenseRollResult {
 }
 
 /** AD-A4, AD-C1, AD-C2: the entry's outcome from its hit roll and the defenses taken. */
-function resolveEntry(entry: TargetEntry, rest: Partial<TargetEntry> = {}): TargetEntry {
+function resolveEntry<E extends EntryDraft>(entry: E, rest: Partial<EntryDraft> = {}): E {
   const next = { ...entry, ...rest };
   const data = dataOf(next);
   const out = activeDefenseAttackOutcome(data.hit, next.defenses.map(rollResultOf));
@@ -281,15 +281,10 @@ export const activeDefenseCard: FamilyCard = {
       return resolvedDraft(attackRecord({ ...common, outcome }), { fumble });
     }
     const draft = resolvedDraft(attackRecord({ ...common, outcome: hit.outcome }));
-    const entry = { ...draft, key: "", target: target.party.ref, combatantId: target.link?.id ?? null };
-    if (hit.defensePossible) {
-      const now = legal(entry, target);
-      if (now.mode === "choose") return { ...draft, stage: "awaitingDefense", legal: now };
-      const { key: _k, target: _t, combatantId: _c, ...rest } = resolveEntry(entry, { legal: now });
-      return rest;
-    }
-    const { key: _k, target: _t, combatantId: _c, ...rest } = resolveEntry(entry);
-    return rest;
+    if (!hit.defensePossible) return resolveEntry(draft);
+    const now = legal(draft, target);
+    if (now.mode === "choose") return { ...draft, stage: "awaitingDefense", legal: now };
+    return resolveEntry(draft, { legal: now });
   },
 
   legalDefenses(entry, defender) {
@@ -347,5 +342,3 @@ export const activeDefenseCard: FamilyCard = {
     };
   },
 };
-
-export type { AttackConventions };
