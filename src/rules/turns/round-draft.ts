@@ -154,6 +154,16 @@ export class RoundDraft implements RoundReader {
     return i < 0 ? undefined : this.updateAt(i, patch);
   }
 
+  /** FS-R4: `id` finished a turn this round (keeps the claim counters right). */
+  markActed(id: string): void {
+    const i = this.indexOf(id);
+    if (i < 0) return;
+    const wasPending = this.pendingCount ? this.isPending(this.list[i] as TurnCombatant) : false;
+    const own = this.own(i);
+    own.actedRound = this.round;
+    if (wasPending) this.countPending(own, -1);
+  }
+
   /** `update` for the combatant at position `i` of `combatants` (a loop over everyone needs no look-up). */
   updateAt(i: number, patch: Partial<TurnCombatant>): TurnCombatant {
     const before = this.list[i] as TurnCombatant;
@@ -327,6 +337,20 @@ export class RoundDraft implements RoundReader {
     if (!list) return NONE;
     const dropped = this.dropped;
     return dropped?.size ? list.filter((s) => !dropped.has(s)) : list;
+  }
+
+  /** AD-T1: ends the holder's "until your next turn" states and returns them (none: a shared empty list). */
+  expireAtTurnStart(holder: string): readonly RoundTimedState[] {
+    if (!this.timedList.length) return NONE;
+    const held = this.statesOf(holder);
+    let expired: RoundTimedState[] | null = null;
+    for (const s of held) {
+      if (s.expiry.kind !== "holderNextTurn") continue;
+      (expired ??= []).push(s);
+    }
+    if (!expired) return NONE;
+    this.dropTimed(expired);
+    return expired;
   }
 
   addTimed(state: RoundTimedState): void {

@@ -15,8 +15,6 @@ import type { RoundState, RoundTimedState, TurnCombatant, TurnEndCause } from ".
 import type { PhaseDefinition, RoundStructure } from "./round-structure";
 import { endsAtRoundEnd, sortForResolution, triggeredAt, type SideOf } from "./timed-states";
 
-const NO_STATES: readonly RoundTimedState[] = Object.freeze([]);
-
 /** Applies one event. The new state's `notices` say what the event did. */
 export function reduce(structure: RoundStructure, state: RoundState, event: RoundEvent): Outcome<RoundState> {
   if (structure.family !== state.family) return refuse("wrongFamily");
@@ -185,9 +183,7 @@ function endRound(d: RoundDraft, override: boolean): Refusal | null {
 function startTurn(d: RoundDraft, id: string): void {
   d.current = id;
   // AD-T1: "until your next turn" states end as the holder's turn starts.
-  const held = d.statesOf(id);
-  const expired = held.length ? held.filter((s) => s.expiry.kind === "holderNextTurn") : NO_STATES;
-  d.dropTimed(expired);
+  const expired = d.expireAtTurnStart(id);
   d.notices.push({ kind: "turnStarted", round: d.round, phase: d.phaseDef.id, id, expired });
 }
 
@@ -197,7 +193,7 @@ function endCurrent(d: RoundDraft, cause: TurnEndCause): void {
   if (id === null) return;
   const policy = d.phaseDef.policy;
   if (cause !== "interrupted" && cause !== "removed" && (policy === "claim" || policy === "initiative")) {
-    d.update(id, { actedRound: d.round });
+    d.markActed(id);
   }
   d.current = null;
   d.notices.push({ kind: "turnEnded", round: d.round, phase: d.phaseDef.id, id, cause });
