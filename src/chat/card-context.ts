@@ -7,7 +7,7 @@
  */
 import type { FamilyId } from "../rules/families/ids";
 import type { AttackCardData, BreakdownPart, DefenseTaken, RollSnapshot, TargetEntry } from "./card-data";
-import { ownsActor, promptsUser, resolveParty, type Party } from "./parties";
+import { EVERYONE, ownsActor, promptsUser, resolveParty, type Party, type Readers } from "./parties";
 
 /** AD-C3 critical success/failure of a 3d6 roll; OD-A3 Critical «Crítico» and Fumble «Pifia» of a d20. */
 function criticalKey(family: FamilyId, critical: "success" | "failure" | null): string | null {
@@ -40,13 +40,15 @@ function defenseView(family: FamilyId, taken: DefenseTaken) {
 interface ViewerRights {
   readonly attacker: Party | null;
   readonly viewer: User.Implementation;
+  /** Who can read the card (its roll mode): an owner who cannot is not waited for. */
+  readonly readers: Readers;
 }
 
 function entryView(card: AttackCardData, entry: TargetEntry, rights: ViewerRights) {
-  const { viewer, attacker } = rights;
+  const { viewer, attacker, readers } = rights;
   const target = entry.target ? resolveParty(entry.target) : null;
   const gone = entry.target !== null && target === null;
-  const answers = target !== null && promptsUser(viewer, target.actor);
+  const answers = target !== null && promptsUser(viewer, target.actor, readers);
   const ownsAttacker = viewer.isGM || (attacker !== null && ownsActor(viewer, attacker.actor));
   const ownsTarget = target !== null && ownsActor(viewer, target.actor);
   const attack = entry.attack;
@@ -169,7 +171,12 @@ function entryView(card: AttackCardData, entry: TargetEntry, rights: ViewerRight
 
 export type EntryView = ReturnType<typeof entryView>;
 
-export function attackCardContext(card: AttackCardData, messageId: string, viewer: User.Implementation) {
+export function attackCardContext(
+  card: AttackCardData,
+  messageId: string,
+  viewer: User.Implementation,
+  readers: Readers = EVERYONE,
+) {
   const attacker = resolveParty(card.attacker);
   const { modifier, boons, banes } = card.situation;
   return {
@@ -180,7 +187,7 @@ export function attackCardContext(card: AttackCardData, messageId: string, viewe
     weapon: { name: card.weapon.name, img: card.weapon.img },
     situation: modifier || boons || banes ? { modifier, boons, banes } : null,
     noTarget: card.entries.length === 1 && card.entries[0]?.target === null,
-    entries: card.entries.map((entry) => entryView(card, entry, { attacker, viewer })),
+    entries: card.entries.map((entry) => entryView(card, entry, { attacker, viewer, readers })),
   };
 }
 

@@ -2,6 +2,7 @@
 import { templatePath } from "../utils/paths";
 import { attackCardOf } from "./attack-message";
 import { attackCardContext } from "./card-context";
+import { readersOf } from "./parties";
 
 export const ATTACK_CARD_TEMPLATE = templatePath("chat/attack-card");
 
@@ -11,6 +12,6 @@ export async function renderAttackCard(
 ): Promise<string> {
   const card = attackCardOf(message);
   if (!card) return "";
-  const context = attackCardContext(card, message.id ?? "", viewer);
+  const context = attackCardContext(card, message.id ?? "", viewer, readersOf(message));
   return foundry.applications.handlebars.renderTemplate(ATTACK_CARD_TEMPLATE, context);
 }

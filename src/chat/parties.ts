@@ -87,19 +87,37 @@ export function ownsActor(user: User.Implementation, actor: Actor.Implementation
   return user.isGM || actor.testUserPermission(user, "OWNER");
 }
 
-/** The connected players (not GMs) who own the creature. */
-export function connectedOwners(actor: Actor.Implementation): User.Implementation[] {
+/** Who may read a message's content: everyone, its whisper list (and GMs), or only GMs for a blind roll. */
+export type Readers = (user: User.Implementation) => boolean;
+
+export const EVERYONE: Readers = () => true;
+
+export function readersOf(message: ChatMessage.Implementation): Readers {
+  const whisper = (message.whisper as unknown as string[] | undefined) ?? [];
+  const blind = Boolean(message.blind);
+  return (user) => user.isGM || (!blind && (whisper.length === 0 || whisper.includes(user.id ?? "")));
+}
+
+/** The connected players (not GMs) who own the creature and can read the card. */
+export function connectedOwners(
+  actor: Actor.Implementation,
+  readers: Readers = EVERYONE,
+): User.Implementation[] {
   const users = (game.users?.contents ?? []) as User.Implementation[];
-  return users.filter((u) => u.active && !u.isGM && actor.testUserPermission(u, "OWNER"));
+  return users.filter((u) => u.active && !u.isGM && actor.testUserPermission(u, "OWNER") && readers(u));
 }
 
 /**
- * Who answers for a creature on a card: its connected owners; the GM when none is connected (the GM is
- * always allowed by the requests, but is only prompted then).
+ * Who answers for a creature on a card: its connected owners who can read it; the GM when there are none
+ * (the GM is always allowed by the requests, but is only prompted then).
  */
-export function promptsUser(user: User.Implementation, actor: Actor.Implementation): boolean {
+export function promptsUser(
+  user: User.Implementation,
+  actor: Actor.Implementation,
+  readers: Readers = EVERYONE,
+): boolean {
   if (!user.isGM) return actor.testUserPermission(user, "OWNER");
-  return connectedOwners(actor).length === 0;
+  return connectedOwners(actor, readers).length === 0;
 }
 
 /**

@@ -226,6 +226,8 @@ describe("attack card robustness", () => {
     expect(message.whisper).toEqual([gm.id]);
     expect(await view(message, alice)).toBe("");
     expect(await view(message, gm)).toContain("fray-attack-card");
+    // The defender's owner cannot read this card: the GM is prompted to defend for it.
+    expect(await view(message, gm)).toContain('data-action="defend"');
   });
 
   it("an attack from a weapon takes the user's targets and skips non-weapons", async () => {
