@@ -20,6 +20,7 @@ export default defineConfig({
           include: ["tests/foundry/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/harness/install.ts"],
+          benchmark: { include: [] },
         },
       },
     ],
