@@ -9,6 +9,7 @@ import { preloadTemplates } from "./applications/templates";
 import { installHotReload } from "./dev/hot-reload";
 import { registerGmRequests } from "./net/gm-requests";
 import { registerChat } from "./chat/register";
+import { registerCheckCards } from "./chat/checks/register";
 import { registerCombat } from "./applications/combat/register";
 import { registerPackTranslation } from "./packs/pack-translation";
 
@@ -20,6 +21,7 @@ Hooks.once("init", () => {
   }
   registerSheets();
   registerChat();
+  registerCheckCards();
   registerCombat();
   registerHelpers((name, fn) => Handlebars.registerHelper(name, fn));
   void preloadTemplates();

@@ -9,6 +9,7 @@ import { WeaponModel } from "./item/weapon";
 import { CombatModel } from "./combat/combat-model";
 import { CombatantModel } from "./combat/combatant-model";
 import { AttackMessageModel } from "./chat/attack-message";
+import { CheckMessageModel } from "./chat/check-message";
 
 /** Every data model Fray defines; `index.ts` registers each under `CONFIG[documentName].dataModels[type]`. */
 export const DATA_MODELS = [
@@ -23,6 +24,7 @@ export const DATA_MODELS = [
   CombatModel,
   CombatantModel,
   AttackMessageModel,
+  CheckMessageModel,
 ] as const;
 
 export {
@@ -37,4 +39,5 @@ export {
   CombatModel,
   CombatantModel,
   AttackMessageModel,
+  CheckMessageModel,
 };

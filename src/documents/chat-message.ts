@@ -1,20 +1,23 @@
 /**
- * Fray's ChatMessage: an attack card is drawn from its data for the user looking at it — in their language,
+ * Fray's ChatMessage: an attack or check card is drawn from its data for the user looking at it — in their language,
  * with only the buttons they may press (card-context.ts) — so nothing user-specific is ever stored in
  * `content`. A message whose content the user may not see (a blind roll) keeps core's rendering.
  */
 import { renderAttackCard } from "../chat/card-render";
 import { attackCardOf } from "../chat/attack-message";
+import { checkCardOf } from "../chat/checks/check-requests";
+import { renderCheckCard } from "../chat/checks/check-render";
 
 export class FrayChatMessage extends foundry.documents.ChatMessage {
   override async renderHTML(
     ...args: Parameters<foundry.documents.ChatMessage["renderHTML"]>
   ): Promise<HTMLElement> {
     const html = await super.renderHTML(...args);
-    if (!attackCardOf(this) || !this.isContentVisible) return html;
+    const render = attackCardOf(this) ? renderAttackCard : checkCardOf(this) ? renderCheckCard : null;
+    if (!render || !this.isContentVisible) return html;
     const content = html.querySelector(".message-content");
     const viewer = game.user as User.Implementation | null;
-    if (content && viewer) content.innerHTML = await renderAttackCard(this, viewer);
+    if (content && viewer) content.innerHTML = await render(this, viewer);
     return html;
   }
 }

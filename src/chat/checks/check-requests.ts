@@ -1,0 +1,160 @@
+/**
+ * The roll of a check card, carried out by the active GM (DESIGN.md: only the active GM writes shared state):
+ * the roller's owner (or a GM) asks, the GM rolls a real Roll, reads it with the rules (FS-D1/FS-D2
+ * `resolveChallengeRoll`, AD `resolveRollUnder` with the AD-C3 criticals), runs the card's consequence and
+ * writes the result, the consequence's report and every roll in one update. Requests are serialised per
+ * message, so a second click finds the result and is refused: a check is rolled, and its consequence applied,
+ * once.
+ */
+import { getSetting } from "../../config/settings";
+import { CheckRoll } from "../../dice/check-roll";
+import type { AttackRoll } from "../../dice/fray-roll";
+import { showRolls } from "../../dice/show-rolls";
+import { defineGmRequest } from "../../net/gm-requests";
+import { resolveRollUnder } from "../../rules/dice/roll-under";
+import {
+  challengeFormula,
+  resolveChallengeRoll,
+  type ChallengeRoll,
+} from "../../rules/families/fast-slow/challenge-roll";
+import { netBoons } from "../../rules/dice/boons";
+import { accept, refuse, type Outcome } from "../../rules/outcome";
+import { ownsActor, resolveParty } from "../parties";
+import { RollSink } from "../roll-sink";
+import type { CheckCardData, CheckConsequenceRecord, CheckResult } from "./check-data";
+import { consequenceNamed, type CheckConsequenceContext } from "./consequences";
+
+export const CHECK_MESSAGE_TYPE = "check";
+
+/** The card data of a check message, or null for any other message. */
+export function checkCardOf(message: ChatMessage.Implementation | null | undefined): CheckCardData | null {
+  if (!message || message.type !== CHECK_MESSAGE_TYPE) return null;
+  return message.system as unknown as CheckCardData;
+}
+
+/** d20: the modifier, boons and banes as the fast-slow rules take them. */
+export function challengeOf(card: CheckCardData): ChallengeRoll {
+  return { modifier: card.modifier, boons: card.boons, banes: card.banes };
+}
+
+/** The formula the card rolls: "1d20 + 2 - 1d6" (FS-D1, boon die from the world setting) or "3d6". */
+export function checkFormula(card: CheckCardData): string {
+  return card.dice === "3d6" ? "3d6" : challengeFormula(challengeOf(card), Number(getSetting("boonDie")));
+}
+
+/** 3d6: the effective target value «目標値» (base + modifier, e.g. WL − 2). */
+export function effectiveTarget(card: CheckCardData): number {
+  return card.dice === "3d6" ? card.target + card.modifier : card.target;
+}
+
+type Reading = Omit<CheckResult, "roll" | "userId"> & {
+  readonly challenge: CheckConsequenceContext<unknown>["challenge"];
+  readonly rollUnderFaces: readonly number[] | null;
+};
+
+async function rollAndRead(card: CheckCardData, sink: RollSink) {
+  const { snapshot, faces } = await sink.roll(CheckRoll as typeof AttackRoll, checkFormula(card), {
+    purpose: "check",
+  });
+  if (card.dice === "3d6") {
+    const dice = faces.terms[0] ?? [];
+    const r = resolveRollUnder(dice, effectiveTarget(card), {
+      success: getSetting("adCriticalSuccess"),
+      failure: getSetting("adCriticalFailure"),
+    });
+    const reading: Reading = {
+      total: r.total,
+      target: r.target,
+      success: r.success,
+      margin: r.margin,
+      critical: r.critical,
+      natural: null,
+      boonValue: null,
+      challenge: null,
+      rollUnderFaces: dice,
+    };
+    return { snapshot, reading };
+  }
+  const roll = challengeOf(card);
+  const net = netBoons(roll.boons, roll.banes);
+  const challengeFaces = { d20: faces.terms[0]?.[0] ?? 1, boonDice: net ? (faces.terms[1] ?? []) : [] };
+  const r = resolveChallengeRoll(roll, challengeFaces, card.target);
+  const reading: Reading = {
+    total: r.total,
+    target: r.target,
+    success: r.success,
+    margin: r.total - r.target,
+    critical: null,
+    natural: r.d20,
+    boonValue: r.boonValue,
+    challenge: { roll, faces: challengeFaces, target: card.target },
+    rollUnderFaces: null,
+  };
+  return { snapshot, reading };
+}
+
+/** Runs the card's consequence (once: the record says whether it was applied). */
+async function applyConsequence(
+  message: ChatMessage.Implementation,
+  card: CheckCardData,
+  result: CheckResult,
+  reading: Reading,
+  sink: RollSink,
+  user: User.Implementation,
+): Promise<CheckConsequenceRecord | null> {
+  const record = card.consequence;
+  if (!record || record.applied) return record;
+  const handler = consequenceNamed(record.name);
+  if (!handler) return { ...record, lines: [{ key: "FRAY.Check.consequenceMissing" }] };
+  try {
+    const report = await handler({
+      message,
+      card,
+      data: record.data as Record<string, unknown>,
+      result,
+      challenge: reading.challenge,
+      rollUnderFaces: reading.rollUnderFaces,
+      sink,
+      user,
+    });
+    return { ...record, applied: true, lines: [...(report.lines ?? [])], rolls: [...(report.rolls ?? [])] };
+  } catch (error) {
+    console.error(`fray | check consequence ${record.name} failed`, error);
+    return { ...record, lines: [{ key: "FRAY.Check.consequenceFailed" }] };
+  }
+}
+
+export interface CheckPayload {
+  readonly messageId: string;
+}
+
+/** Rolls a check card: its roller's owner or a GM; once. */
+export const rollCheckRequest = defineGmRequest<CheckPayload, null>(
+  "check.roll",
+  async (payload, { user }): Promise<Outcome<null>> => {
+    const message = game.messages?.get(payload.messageId) as ChatMessage.Implementation | undefined;
+    const card = checkCardOf(message);
+    if (!message || !card) return refuse("notCheckCard");
+    if (card.result) return refuse("checkRolled");
+    const roller = resolveParty(card.roller);
+    if (!roller && !user.isGM) return refuse("documentGone", { name: card.roller.name });
+    if (roller && !ownsActor(user, roller.actor)) return refuse("notOwner", { name: card.roller.name });
+
+    const sink = new RollSink(((message.rolls as unknown as Roll[]) ?? []).length);
+    const { snapshot, reading } = await rollAndRead(card, sink);
+    const { challenge: _challenge, rollUnderFaces: _faces, ...read } = reading;
+    const result: CheckResult = { ...read, roll: snapshot, userId: user.id ?? "" };
+    const consequence = await applyConsequence(message, card, result, reading, sink, user);
+
+    const existing = (message.rolls as unknown as Roll[]) ?? [];
+    const update: Record<string, unknown> = {
+      "system.result": result,
+      "system.consequence": consequence,
+      rolls: [...existing, ...sink.rolls].map((r) => JSON.stringify(r)),
+    };
+    await showRolls(message, sink.rolls);
+    await message.update(update as ChatMessage.UpdateData);
+    return accept(null);
+  },
+  (payload) => `check-card.${payload.messageId}`,
+);
