@@ -68,6 +68,8 @@ function apply(d: RoundDraft, e: RoundEvent): Refusal | null {
       return advancePhase(d, e.gmOverride === true);
     case "endRound":
       return endRound(d, e.gmOverride === true);
+    case "shareTurn":
+      return shareTurn(d, e.id, e.with);
     case "addTimedState":
       return addTimedState(d, e.state);
     case "removeTimedState":
@@ -290,6 +292,22 @@ function endTurn(d: RoundDraft, id: string | undefined): Refusal | null {
   if (id !== undefined && id !== current) return refuse("notCurrent", { id });
   endCurrent(d, "ended");
   continueAfter(d, current);
+  return null;
+}
+
+/** FS-MT4: `id` shares the turn `partner` is taking (or took) this round; FS-R4 it cannot take another. */
+function shareTurn(d: RoundDraft, id: string, partner: string): Refusal | null {
+  if (d.round === 0) return refuse("notStarted");
+  const c = d.find(id);
+  if (!c) return refuse("unknownCombatant", { id });
+  const w = d.find(partner);
+  if (!w || partner === id) return refuse("unknownCombatant", { id: partner });
+  if (d.current === id) return refuse("alreadyActing");
+  if (c.actedRound >= d.round) return refuse("alreadyActed");
+  if (d.current !== partner && w.actedRound < d.round) return refuse("notCurrent", { id: partner });
+  // FS-R1: the shared turn is of the partner's kind.
+  if (w.speed !== null && c.speed !== w.speed) d.update(id, { speed: w.speed });
+  d.markActed(id);
   return null;
 }
 

@@ -122,6 +122,11 @@ export type RoundEvent =
     }
   /** PR-P7/PR-P9: the GM marks a combatant unable to act (or able again). */
   | { readonly type: "setUnableToAct"; readonly id: string; readonly unable: boolean }
+  /**
+   * FS-MT4: `id` takes its turn at the same time as `with` (a rider and its mount share one turn): it counts as
+   * having acted this round, with the same kind of turn (FS-R1). `with` must be acting now or have acted.
+   */
+  | { readonly type: "shareTurn"; readonly id: string; readonly with: string }
   | { readonly type: "addTimedState"; readonly state: NewTimedState }
   /** Ends every state `holder` holds under `key` (a dismissal, a broken concentration, the GM). */
   | { readonly type: "removeTimedState"; readonly holder: string; readonly key: string }
