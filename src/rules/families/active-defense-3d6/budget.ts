@@ -13,7 +13,7 @@ import type { DefenseConsequence } from "../../attack/legal-defenses";
 import { decide } from "../../budget/override";
 import type { BudgetLine, BudgetRules, OverrideRecord } from "../../budget/budget-rules";
 import { accept, refuse, type Outcome, type Refusal } from "../../outcome";
-import type { AdManeuver, AllOutAttackChoice } from "./maneuvers";
+import { allOutAttackCount, type AdManeuver, type AllOutAttackChoice } from "./maneuvers";
 import {
   adWeapon,
   afterReadyTurn,
@@ -36,6 +36,8 @@ export interface ActiveDefenseBudget {
   readonly attackAfterPickUp: boolean;
   /** AD-M5: a shot was made at the start of this turn. */
   readonly shotThisTurn: boolean;
+  /** Attack rolls made this turn under the turn's manoeuvre (AD-M2 d: two). */
+  readonly strikes: number;
   readonly weapons: Readonly<Record<string, AdWeapon>>;
   /** AD-M4: a missile weapon readied on turn `turn`, which counts only if no defense is tried before the next. */
   readonly pendingReady: { readonly weaponId: string; readonly turn: number } | null;
@@ -66,6 +68,11 @@ export type ActiveDefenseEvent =
   | { readonly type: "dropWeapon"; readonly weaponId: string; readonly override?: boolean }
   /** AD-M5: a bow or crossbow shot, at the start of the turn. */
   | { readonly type: "shoot"; readonly weaponId: string; readonly override?: boolean }
+  /**
+   * An attack roll with a weapon: the turn's Attack manoeuvre when none was chosen, or one of the attacks an
+   * all-out attack makes (AD-M2), or the attack a second pick-up turn allows (AD-M8).
+   */
+  | { readonly type: "strike"; readonly weaponId: string; readonly override?: boolean }
   | {
       readonly type: "maneuver";
       readonly maneuver: "attack";
@@ -135,6 +142,7 @@ export const ACTIVE_DEFENSE_REFUSALS = [
   "shootAtTurnStart",
   "shotTaken",
   "unbalancedTwoAttacks",
+  "attacksUsed",
 ] as const;
 
 export type ActiveDefenseRefusal = (typeof ACTIVE_DEFENSE_REFUSALS)[number];
@@ -148,6 +156,7 @@ export function initialActiveDefenseBudget(
     maneuver: null,
     attackAfterPickUp: false,
     shotThisTurn: false,
+    strikes: 0,
     weapons,
     pendingReady: null,
     aim: null,
@@ -183,6 +192,7 @@ export function startActiveDefenseTurn(state: ActiveDefenseBudget): ActiveDefens
     maneuver: null,
     attackAfterPickUp: false,
     shotThisTurn: false,
+    strikes: 0,
     weapons,
     pendingReady: null,
     allOut: null,
@@ -357,7 +367,45 @@ export function spendActiveDefense(
     case "maneuver":
       if (!state.inTurn) return refuse("notYourTurn");
       return spendManeuver(state, event);
+    case "strike":
+      if (!state.inTurn) return refuse("notYourTurn");
+      return spendStrike(state, event);
   }
+}
+
+/** AD-M2: the attacks the turn's all-out attack allows. */
+function allOutStrikes(state: ActiveDefenseBudget): number {
+  const allOut = state.allOut;
+  return allOut?.kind === "attack" && allOut.turn === state.turnNumber ? allOutAttackCount(allOut.option) : 0;
+}
+
+/**
+ * An attack roll. With no manoeuvre yet (or after the second pick-up turn, AD-M8) it is the Attack manoeuvre,
+ * with its readiness checks; under an all-out attack it is one of that manoeuvre's attacks (the manoeuvre already
+ * readied or used the weapon, AD-M2), two with option (d); after any other manoeuvre it is refused.
+ */
+function spendStrike(
+  state: ActiveDefenseBudget,
+  event: Extract<ActiveDefenseEvent, { type: "strike" }>,
+): Outcome<ActiveDefenseBudget> {
+  const counted = (s: ActiveDefenseBudget) => ({ ...s, strikes: s.strikes + 1 });
+  if (state.maneuver === null || state.attackAfterPickUp) {
+    const attack = spendManeuver(state, {
+      type: "maneuver",
+      maneuver: "attack",
+      weaponId: event.weaponId,
+      ...(event.override ? { override: true } : {}),
+    });
+    return attack.ok ? accept(counted(attack.value)) : attack;
+  }
+  const allowed = allOutStrikes(state);
+  const refusal: Refusal | null =
+    state.maneuver === "allOutAttack"
+      ? state.strikes < allowed
+        ? null
+        : refuse("attacksUsed", { count: allowed })
+      : refuse("maneuverTaken");
+  return decide(event, refusal, () => counted(state));
 }
 
 /** AD-M5: the aim the shot takes, in the shape attack.ts reads: the aim's margin, or unaimed (−4). */
@@ -399,6 +447,9 @@ export function activeDefenseRemaining(state: ActiveDefenseBudget) {
   if (state.inTurn) {
     const free = state.maneuver === null || state.attackAfterPickUp;
     turn.push({ key: "maneuver", left: free ? 1 : 0, max: 1, unit: "count" });
+    const allowed = allOutStrikes(state);
+    if (state.maneuver === "allOutAttack" && allowed > 0)
+      turn.push({ key: "attacks", left: Math.max(0, allowed - state.strikes), max: allowed, unit: "count" });
     const canShoot = Object.values(state.weapons).some((w) => w.missile && w.status === "ready");
     if (canShoot)
       turn.push({

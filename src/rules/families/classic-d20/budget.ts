@@ -55,6 +55,11 @@ export type ClassicD20Event =
       readonly useStandard?: boolean;
       readonly override?: boolean;
     }
+  /**
+   * Start a move action now (its metres are then spent by token movement): the move action, or with
+   * `useStandard` the standard action in its place when the move action is gone (CD-A2, the double move).
+   */
+  | { readonly type: "openMove"; readonly useStandard?: boolean; readonly override?: boolean }
   /** CD-A3: the 1.5 m step. */
   | { readonly type: "step"; readonly metres?: number; readonly override?: boolean }
   /**
@@ -202,6 +207,13 @@ export function spendClassicD20(
       );
     case "move":
       return spendMove(state, turn, event);
+    case "openMove":
+      return decide(event, moveSlotRefusal(turn, event.useStandard === true), () =>
+        withTurn({
+          ...(turn.moveLeft > 0 || turn.standardLeft > 0 ? useMoveSlot(turn) : turn),
+          metresLeft: roundMetres(turn.metresLeft + turn.speed),
+        }),
+      );
     case "step": {
       const metres = event.metres ?? STEP_METRES;
       let refusal: Refusal | null = null;

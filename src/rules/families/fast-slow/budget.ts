@@ -50,6 +50,8 @@ export interface FastSlowTurnBudget {
   readonly minorLeft: number;
   /** A failed balance or climb roll stopped all movement for this turn (FS-M1, FS-M2). */
   readonly stopped: boolean;
+  /** A balance or climb roll succeeded this turn: the surface asks no new roll before the next turn. */
+  readonly traversalPassed: boolean;
 }
 
 export interface FastSlowBudget {
@@ -194,6 +196,7 @@ export function startFastSlowTurn(
       bonusMoveFrom: null,
       minorLeft: MINOR_ACTIVITIES[input.kind],
       stopped: false,
+      traversalPassed: false,
     },
   };
 }
@@ -378,7 +381,7 @@ export function spendFastSlow(
       return step.ok ? accept(step.value.state) : step;
     }
     case "traversal":
-      if (event.result === "continue") return accept(state);
+      if (event.result === "continue") return accept({ ...state, turn: { ...turn, traversalPassed: true } });
       return accept({ ...state, turn: { ...turn, moveLeft: 0, bonusMoveLeft: 0, stopped: true } });
     case "standUp":
       return spendStandUp(state, turn, event, ctx);

@@ -88,6 +88,17 @@ export function movementCost(input: {
   return accept({ cost: roundMetres(difficult ? metres * 2 : metres), check });
 }
 
+/**
+ * FS-M1: a stretch whose roll is required (balance) waits for it unless a roll already passed this turn; FS-M2's
+ * climbing roll is only asked when the GM asks, so it never holds the move up by itself.
+ */
+export function traversalRollNeeded(
+  check: TraversalCheck | null,
+  turn: { readonly traversalPassed: boolean } | null,
+): boolean {
+  return check?.required === true && turn?.traversalPassed !== true;
+}
+
 /** The result of a balance or climb roll (FS-M1, FS-M2). */
 export type TraversalResult = "continue" | "stop" | "fall";
 

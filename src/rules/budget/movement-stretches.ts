@@ -1,0 +1,92 @@
+/**
+ * A token's movement as the budgets read it: Foundry v13 measures a move as waypoints, each with the movement
+ * action used to reach it, its cost from the previous waypoint (metres, terrain included) and its elevation.
+ * Consecutive waypoints of one action become one stretch; a jump is classified by its rise (FS-M5 high jump
+ * up, jump down, FS-M6 long jump level) and carries the run-up: the walked or run metres just before it.
+ */
+import { MOVEMENT_ACTIONS, roundMetres, type MovementAction } from "../families/fast-slow/movement";
+import type { JumpKind } from "../families/fast-slow/jump";
+
+/** One measured waypoint: how it was reached from the previous one. */
+export interface MovementWaypoint {
+  /** The movement action (v13 `CONFIG.Token.movement.actions` key; Fray adds "balance"). */
+  readonly action: string;
+  /** Metres from the previous waypoint, terrain included (never negative). */
+  readonly cost: number;
+  /** Elevation in metres at this waypoint. */
+  readonly elevation: number;
+}
+
+export interface MovementStretch {
+  readonly action: MovementAction;
+  /** FS-M1: moving over a treacherous surface (Fray's "balance" movement action). */
+  readonly balance: boolean;
+  /** Metres moved (for a jump: metres jumped, vertical for a high jump or a drop). */
+  readonly metres: number;
+  /** Elevation change over the stretch, metres (up positive). */
+  readonly rise: number;
+  /** Jumps: which jump, and the run-up before it (FS-M5, FS-M6). */
+  readonly jump: { readonly kind: JumpKind; readonly runUpMetres: number } | null;
+}
+
+/** Fray's movement action for FS-M1 balance (difficult terrain that asks an Agility roll). */
+export const BALANCE_ACTION = "balance";
+
+function actionOf(raw: string): { action: MovementAction; balance: boolean } {
+  if (raw === BALANCE_ACTION) return { action: "walk", balance: true };
+  const known = (MOVEMENT_ACTIONS as readonly string[]).includes(raw);
+  return { action: known ? (raw as MovementAction) : "walk", balance: false };
+}
+
+const finite = (n: number) => (Number.isFinite(n) ? n : 0);
+
+/** The run-up actions: a creature gathers speed on its feet. */
+const RUN_UP_ACTIONS: ReadonlySet<MovementAction> = new Set(["walk"]);
+
+/**
+ * Groups `waypoints` (after `startElevation`) into stretches of one action. A jump's metres are its rise or drop
+ * for a high jump or a jump down, its horizontal metres for a long jump; its run-up is the walked metres of the
+ * stretch right before it in the same move.
+ */
+export function movementStretches(
+  waypoints: readonly MovementWaypoint[],
+  startElevation: number,
+): MovementStretch[] {
+  const groups: { raw: string; cost: number; from: number; to: number }[] = [];
+  let elevation = finite(startElevation);
+  for (const w of waypoints) {
+    const to = finite(w.elevation);
+    const cost = Math.max(0, finite(w.cost));
+    const last = groups[groups.length - 1];
+    if (last && last.raw === w.action) {
+      last.cost += cost;
+      last.to = to;
+    } else groups.push({ raw: w.action, cost, from: elevation, to });
+    elevation = to;
+  }
+  const stretches: MovementStretch[] = [];
+  for (const g of groups) {
+    const { action, balance } = actionOf(g.raw);
+    const rise = roundMetres(g.to - g.from);
+    if (action !== "jump") {
+      stretches.push({ action, balance, metres: roundMetres(g.cost), rise, jump: null });
+      continue;
+    }
+    const previous = stretches[stretches.length - 1];
+    const runUpMetres =
+      previous && RUN_UP_ACTIONS.has(previous.action) && !previous.balance ? previous.metres : 0;
+    const kind: JumpKind = rise > 0 ? "high" : rise < 0 ? "down" : "long";
+    const metres = kind === "long" ? roundMetres(g.cost) : Math.abs(rise);
+    stretches.push({ action, balance, metres, rise, jump: { kind, runUpMetres } });
+  }
+  return stretches;
+}
+
+/** The metres a move covers that are the creature's own (being pushed or teleported is not). */
+export function ownMetres(stretches: readonly MovementStretch[]): number {
+  return roundMetres(
+    stretches
+      .filter((s) => s.action !== "displace" && s.action !== "blink")
+      .reduce((sum, s) => sum + s.metres, 0),
+  );
+}
