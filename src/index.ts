@@ -10,6 +10,8 @@ import { installHotReload } from "./dev/hot-reload";
 import { registerGmRequests } from "./net/gm-requests";
 import { registerChat } from "./chat/register";
 import { registerCheckCards } from "./chat/checks/register";
+import { registerStatuses } from "./documents/statuses";
+import { registerConcentration } from "./documents/concentration/register";
 import { registerCombat } from "./applications/combat/register";
 import { registerPackTranslation } from "./packs/pack-translation";
 
@@ -22,6 +24,8 @@ Hooks.once("init", () => {
   registerSheets();
   registerChat();
   registerCheckCards();
+  registerStatuses();
+  registerConcentration();
   registerCombat();
   registerHelpers((name, fn) => Handlebars.registerHelper(name, fn));
   void preloadTemplates();

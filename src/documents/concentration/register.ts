@@ -1,0 +1,32 @@
+/**
+ * Concentration's wiring (FS-A3, FS-A4, AD-M6), called once from the init hook: the FS-A4 damage and Insanity
+ * watch on actor updates, and the GM's work when concentration states change in a fight.
+ */
+import { roundStateOf } from "../combat-api";
+import { ROUND_NOTICES_HOOK, type RoundTransition } from "../round-lifecycle";
+import type { RoundNotice } from "../../rules/turns/round-state";
+import { checkConcentrationAfterUpdate, noteBeforeUpdate } from "./concentration-check";
+import { onCombatDeleted, onConcentrationNotices } from "./concentration-lifecycle";
+// Declares the GM request "fray.concentration.start" at import, before the setup hook registers the queries.
+import "./concentration-start";
+
+type AnyHook = (name: string, fn: (...args: never[]) => unknown) => number;
+
+export function registerConcentration(): void {
+  const on = Hooks.on as unknown as AnyHook;
+  on("preUpdateActor", (actor: Actor.Implementation, _changes: unknown, options: Record<string, unknown>) => {
+    if (options) noteBeforeUpdate(actor, options);
+  });
+  on("updateActor", (actor: Actor.Implementation, _changes: unknown, options: Record<string, unknown>) => {
+    void checkConcentrationAfterUpdate(actor, options ?? {});
+  });
+  on(
+    ROUND_NOTICES_HOOK,
+    (combat: Combat.Implementation, notices: readonly RoundNotice[], transition: RoundTransition) => {
+      void onConcentrationNotices(combat, notices, transition);
+    },
+  );
+  on("deleteCombat", (combat: Combat.Implementation) => {
+    void onCombatDeleted(combat, roundStateOf(combat).timed);
+  });
+}

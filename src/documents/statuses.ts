@@ -1,0 +1,52 @@
+/**
+ * Fray's status effects, added to core's (which already has `prone`, `dead`, `unconscious`, `stun`…) through
+ * the compat module, with names localized as `FRAY.Status.<id>`. Only the statuses something reads or sets:
+ * - `immobilized` «immobilisé»: the rider pinned under its fallen mount (FS-MT9), set and cleared by the GM;
+ * - `concentrating`: a creature holding a concentration (FS-A3, AD-M6), kept in step with the round engine;
+ * - `mounted`: a rider on its mount (FS-MT1…FS-MT3), set on mounting, cleared on dismounting or falling off;
+ * - `hidden` «caché» (FS-A9), `dazed` «Hébété» and `stunned` «Stupéfait» (FS-A5): read by the attack cards.
+ */
+import { addStatusEffect } from "../compat";
+
+export const FRAY_STATUSES = [
+  { id: "immobilized", img: "icons/svg/net.svg" },
+  { id: "concentrating", img: "icons/svg/aura.svg" },
+  { id: "mounted", img: "icons/svg/pawprint.svg" },
+  { id: "hidden", img: "icons/svg/invisible.svg" },
+  { id: "dazed", img: "icons/svg/daze.svg" },
+  { id: "stunned", img: "icons/svg/stoned.svg" },
+] as const;
+
+export type FrayStatus = (typeof FRAY_STATUSES)[number]["id"] | "prone";
+
+export const PRONE_STATUS = "prone";
+
+/** The i18n key of a Fray status's name. */
+export function statusNameKey(id: string): string {
+  return `FRAY.Status.${id}`;
+}
+
+/** Adds Fray's statuses to `CONFIG.statusEffects`, once each; called from the init hook. */
+export function registerStatuses(): void {
+  for (const { id, img } of FRAY_STATUSES) addStatusEffect({ id, name: statusNameKey(id), img });
+}
+
+/** Whether the actor shows the status. */
+export function hasStatusNow(actor: Actor.Implementation | null | undefined, id: string): boolean {
+  return (actor?.statuses as Set<string> | undefined)?.has(id) ?? false;
+}
+
+/**
+ * Turns a status on or off (GM side), doing nothing when it already is as asked, so a hook that follows
+ * the status never loops.
+ */
+export async function setStatus(
+  actor: Actor.Implementation | null | undefined,
+  id: FrayStatus,
+  active: boolean,
+): Promise<void> {
+  if (!actor || hasStatusNow(actor, id) === active) return;
+  await (
+    actor as unknown as { toggleStatusEffect(id: string, o: { active: boolean }): Promise<unknown> }
+  ).toggleStatusEffect(id, { active });
+}

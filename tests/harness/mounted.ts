@@ -1,0 +1,312 @@
+/**
+ * Stand-ins, on top of the chat harness (tests/harness/chat.ts), for what the concentration and mount adapters
+ * touch: one scene with a square grid, token positions and sizes, token updates and `move` that fire the
+ * document hooks (`preUpdateToken` on the moving client, `updateToken` on every connected client), actor
+ * updates that carry their options from `preUpdateActor` to `updateActor` as Foundry's do, status toggling
+ * that creates and deletes an effect with the hooks, ActiveEffects with an origin, items with uuids, the
+ * world's actors and scenes, a Token HUD element, and a dialog whose answer the test sets. They store and fire
+ * hooks; no Fray logic lives here. Import it after the chat harness and before any adapter.
+ */
+import { ActorDoc, as, currentUser, ItemDoc, TokenDoc, users, world, applyUpdate } from "./chat";
+import { harness } from "./install";
+
+type Data = Record<string, unknown>;
+type HookBus = { callAll: (name: string, ...args: unknown[]) => boolean };
+
+const g = globalThis as Record<string, unknown>;
+const hooks = () => g.Hooks as HookBus;
+const clone = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
+
+/** Fires a document hook on every connected client, each as its own user (sequentially). */
+async function everywhere(name: string, ...args: unknown[]): Promise<void> {
+  for (const user of users.contents.filter((u) => u.active))
+    await as(user, () => hooks().callAll(name, ...args));
+}
+
+/** Runs every `pre…` hook on the calling client; false from one cancels, as in Foundry. */
+function preHook(name: string, ...args: unknown[]): boolean {
+  let allowed = true;
+  for (const fn of (harness.hooks.get(name) ?? []) as ((...a: unknown[]) => unknown)[])
+    if (fn(...args) === false) allowed = false;
+  return allowed;
+}
+
+/** The one scene: a square grid of 100 px squares, 1.5 m each (system.json). */
+export const scene = {
+  id: "scene000000001",
+  uuid: "Scene.scene000000001",
+  grid: { size: 100, distance: 1.5, type: 1 },
+  get tokens() {
+    const contents = [...world.documents.values()].filter((d): d is TokenDoc => d instanceof TokenDoc);
+    return { contents, get: (id: string) => contents.find((t) => t.id === id) };
+  },
+};
+
+interface Placement {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  elevation: number;
+  actorLink: boolean;
+  flags: Data;
+}
+
+const placements = new WeakMap<TokenDoc, Placement>();
+
+function placement(token: TokenDoc): Placement {
+  let p = placements.get(token);
+  if (!p) {
+    p = { x: 0, y: 0, width: 1, height: 1, elevation: 0, actorLink: true, flags: {} };
+    placements.set(token, p);
+  }
+  return p;
+}
+
+const tokenProto = TokenDoc.prototype as unknown as Data;
+for (const key of ["x", "y", "width", "height", "elevation", "actorLink", "flags"] as const) {
+  Object.defineProperty(tokenProto, key, {
+    configurable: true,
+    get(this: TokenDoc) {
+      return placement(this)[key];
+    },
+    set(this: TokenDoc, value: never) {
+      placement(this)[key] = value;
+    },
+  });
+}
+Object.defineProperty(tokenProto, "parent", { configurable: true, get: () => scene });
+Object.defineProperty(tokenProto, "documentName", { configurable: true, get: () => "Token" });
+Object.assign(tokenProto, {
+  getFlag(this: TokenDoc, scope: string, key: string) {
+    return (placement(this).flags[scope] as Data | undefined)?.[key];
+  },
+  testUserPermission(this: TokenDoc, user: { isGM: boolean; id: string }, level: string) {
+    return this.actor.testUserPermission(user as never, level);
+  },
+  async update(this: TokenDoc, changes: Data, options: Data = {}) {
+    const copy = clone(changes);
+    if (!preHook("preUpdateToken", this, copy, options, currentUser().id)) return this;
+    const source = placement(this) as unknown as Data;
+    applyUpdate(source, copy);
+    await everywhere("updateToken", this, copy, options, currentUser().id);
+    return this;
+  },
+  /** v13 `TokenDocument#move`: to the last waypoint, as one update that records the action. */
+  async move(this: TokenDoc, waypoints: Data[], options: Data = {}) {
+    const last = waypoints[waypoints.length - 1] ?? {};
+    const changes: Data = {};
+    for (const key of ["x", "y", "elevation"]) if (key in last) changes[key] = last[key];
+    moves.push({ token: this.id, action: String(last.action ?? "walk"), ...changes });
+    await (this as unknown as { update: (c: Data, o: Data) => Promise<unknown> }).update(changes, {
+      ...options,
+      movementAction: last.action,
+    });
+    return true;
+  },
+});
+
+/** Every `move` made, in order (the tests read the action and the destination). */
+export const moves: Data[] = [];
+
+/** Puts a creature's token at a grid square (column, row), `size` squares wide. */
+export function place(token: TokenDoc, column: number, row: number, size = 1, actorLink = true): TokenDoc {
+  Object.assign(placement(token), {
+    x: column * scene.grid.size,
+    y: row * scene.grid.size,
+    width: size,
+    height: size,
+    actorLink,
+  });
+  return token;
+}
+
+// --- actors: updates with options, statuses, effects, items ------------------------------------------------
+
+interface EffectStub {
+  id: string;
+  origin: string | null;
+  statuses: Set<string>;
+  parent: ActorDoc;
+  name: string;
+}
+
+const effectLists = new WeakMap<ActorDoc, EffectStub[]>();
+let nextEffect = 1;
+
+function effectsOf(actor: ActorDoc): EffectStub[] {
+  let list = effectLists.get(actor);
+  if (!list) effectLists.set(actor, (list = []));
+  return list;
+}
+
+const actorProto = ActorDoc.prototype as unknown as Data;
+Object.defineProperty(actorProto, "effects", {
+  configurable: true,
+  get(this: ActorDoc) {
+    return { contents: effectsOf(this) };
+  },
+});
+Object.defineProperty(actorProto, "documentName", { configurable: true, get: () => "Actor" });
+Object.assign(actorProto, {
+  async update(this: ActorDoc, changes: Data, options: Data = {}) {
+    const copy = clone(changes);
+    if (!preHook("preUpdateActor", this, copy, options, currentUser().id)) return this;
+    applyUpdate(this._source, copy);
+    this.prepare();
+    await everywhere("updateActor", this, copy, options, currentUser().id);
+    return this;
+  },
+  async toggleStatusEffect(this: ActorDoc, id: string, { active }: { active?: boolean } = {}) {
+    const on = active ?? !this.statuses.has(id);
+    const list = effectsOf(this);
+    if (on && !this.statuses.has(id)) {
+      const effect: EffectStub = {
+        id: `Effect${nextEffect++}`,
+        origin: null,
+        statuses: new Set([id]),
+        parent: this,
+        name: id,
+      };
+      list.push(effect);
+      this.statuses.add(id);
+      await everywhere("createActiveEffect", effect, {}, currentUser().id);
+    } else if (!on && this.statuses.has(id)) {
+      const effect = list.find((e) => e.statuses.has(id));
+      if (effect && !preHook("preDeleteActiveEffect", effect, {}, currentUser().id)) return undefined;
+      if (effect) list.splice(list.indexOf(effect), 1);
+      this.statuses.delete(id);
+      if (effect) await everywhere("deleteActiveEffect", effect, {}, currentUser().id);
+    }
+    return on;
+  },
+  async deleteEmbeddedDocuments(this: ActorDoc, _name: string, ids: string[]) {
+    const list = effectsOf(this);
+    for (const id of ids) {
+      const at = list.findIndex((e) => e.id === id);
+      if (at >= 0) {
+        const [gone] = list.splice(at, 1);
+        for (const s of gone?.statuses ?? []) this.statuses.delete(s);
+      }
+    }
+  },
+});
+
+/** An ActiveEffect that an item (its origin) placed on `actor`. */
+export function giveEffect(actor: ActorDoc, origin: string, name = "Effect"): EffectStub {
+  const effect: EffectStub = {
+    id: `Effect${nextEffect++}`,
+    origin,
+    statuses: new Set(),
+    parent: actor,
+    name,
+  };
+  effectsOf(actor).push(effect);
+  return effect;
+}
+
+class ItemList extends Array<ItemDoc> {
+  get(id: string) {
+    return this.find((i) => i.id === id);
+  }
+  get contents() {
+    return [...this];
+  }
+}
+
+/** Gives `actor` an item with a uuid (resolvable with `fromUuidSync`) and a parent. */
+export function giveItem(
+  actor: ActorDoc,
+  name: string,
+  type: string,
+  system: Data,
+): ItemDoc & { uuid: string } {
+  if (!(actor.items instanceof ItemList)) actor.items = ItemList.from(actor.items) as unknown as ItemDoc[];
+  const item = new ItemDoc(name, type, system);
+  const uuid = `${actor.uuid}.Item.${item.id}`;
+  Object.defineProperty(item, "uuid", { value: uuid });
+  Object.defineProperty(item, "parent", { value: actor });
+  actor.items.push(item);
+  world.documents.set(uuid, item);
+  actor.prepare();
+  return item as ItemDoc & { uuid: string };
+}
+
+const game = g.game as Data;
+game.actors = {
+  get contents() {
+    return [...world.documents.values()].filter((d) => d instanceof ActorDoc);
+  },
+};
+game.scenes = {
+  get contents() {
+    return [scene];
+  },
+  get: (id: string) => (id === scene.id ? scene : undefined),
+};
+game.scenes = Object.assign(game.scenes as Data, { viewed: scene });
+
+// --- dialogs and the Token HUD -----------------------------------------------------------------------------
+
+/** What the next `DialogV2.input`/`wait` answers (null: the user closed it); the dialogs shown. */
+export const dialogs = { answers: [] as unknown[], shown: [] as Data[] };
+const api = (g.foundry as { applications: { api: { DialogV2: Data } } }).applications.api;
+api.DialogV2 = {
+  ...api.DialogV2,
+  input: async (config: Data) => {
+    dialogs.shown.push(config);
+    return dialogs.answers.length ? dialogs.answers.shift() : null;
+  },
+  wait: async (config: Data) => {
+    dialogs.shown.push(config);
+    return dialogs.answers.length ? dialogs.answers.shift() : null;
+  },
+};
+
+/** A rendered HUD column: the buttons appended, their click listeners. */
+export class HudColumn {
+  children: HudButton[] = [];
+  appendChild(child: HudButton) {
+    this.children.push(child);
+    return child;
+  }
+  append(...children: HudButton[]) {
+    this.children.push(...children);
+  }
+}
+export class HudButton {
+  tagName: string;
+  type = "";
+  className = "";
+  innerHTML = "";
+  title = "";
+  dataset: Record<string, string> = {};
+  attributes: Record<string, string> = {};
+  listeners: ((event: unknown) => unknown)[] = [];
+  classList = { add: (...names: string[]) => (this.className = [this.className, ...names].join(" ").trim()) };
+  constructor(tag: string) {
+    this.tagName = tag.toUpperCase();
+  }
+  setAttribute(name: string, value: string) {
+    this.attributes[name] = value;
+  }
+  addEventListener(_type: string, fn: (event: unknown) => unknown) {
+    this.listeners.push(fn);
+  }
+  /** Clicks it; resolves with what the listener returned (a promise the test may await). */
+  click(): unknown {
+    let answer: unknown;
+    for (const fn of this.listeners) answer = fn({ preventDefault: () => undefined, currentTarget: this });
+    return answer;
+  }
+}
+export class HudElement {
+  left = new HudColumn();
+  right = new HudColumn();
+  querySelector(selector: string) {
+    if (selector.includes("left")) return this.left;
+    if (selector.includes("right")) return this.right;
+    return null;
+  }
+}
+g.document = { createElement: (tag: string) => new HudButton(tag) };
