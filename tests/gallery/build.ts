@@ -152,11 +152,27 @@ ${problems.length ? `<pre class="gallery-error">${escapeHtml(problems.join("\n")
 `;
 }
 
-/** All samples, area by area (in order: the chat flows and the sheets share the harness world). */
-export async function loadSamples(): Promise<GallerySample[]> {
+/**
+ * All samples, area by area (in order: the chat flows and the sheets share the harness world). An area that
+ * fails to set up is reported and the others still render.
+ */
+export async function loadSamples(): Promise<{ samples: GallerySample[]; problems: RenderProblem[] }> {
   const samples: GallerySample[] = [];
-  for (const source of SAMPLE_SOURCES) samples.push(...(await source()));
-  return samples;
+  const problems: RenderProblem[] = [];
+  for (const source of SAMPLE_SOURCES) {
+    try {
+      samples.push(...(await source()));
+    } catch (error) {
+      const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      problems.push({
+        sample: source.name,
+        lang: "en",
+        kind: "render",
+        detail: `setting up the samples: ${detail}`,
+      });
+    }
+  }
+  return { samples, problems };
 }
 
 export async function buildGallery(outDir = ".gallery"): Promise<GalleryReport> {
@@ -165,8 +181,7 @@ export async function buildGallery(outDir = ".gallery"): Promise<GalleryReport> 
   writeFileSync(join(outDir, "fray.css"), sass.compile("styles/fray.scss").css);
   copyFileSync(join(HERE, "base.css"), join(outDir, "base.css"));
 
-  const samples = await loadSamples();
-  const problems: RenderProblem[] = [];
+  const { samples, problems } = await loadSamples();
   const seen = new Set<string>();
   for (const s of samples) {
     if (seen.has(s.id))

@@ -1,7 +1,8 @@
 /**
  * Attack cards in the states a fight reaches, each family, built through the real flow on the chat harness
  * (`startAttack`, the card's buttons, the GM's requests) and shown through `attackCardContext` to the user
- * who would press its buttons; and the attack dialog.
+ * who would press its buttons; check cards posted with `postCheck` and rolled through their button, shown
+ * through `checkCardContext`; and the attack dialog.
  */
 import { queueFaces, queuedFaces } from "../../harness/roll";
 import type { ChatMessageDoc, ChatUser } from "../../harness/chat";
@@ -16,9 +17,19 @@ import {
   fightWith,
   gm,
   setSetting,
+  settle,
   weapon,
   world,
 } from "../../foundry/chat/setup";
+import {
+  checkCardOf,
+  defineCheckConsequence,
+  postCheck,
+  type CheckCardData,
+  type PostCheckInput,
+} from "../../../src/chat/check-card";
+import { CHECK_CARD_TEMPLATE, checkCardContext } from "../../../src/chat/checks/check-render";
+import { registerCheckCards } from "../../../src/chat/checks/register";
 import { applyRoundEvents } from "../../../src/documents/combat-api";
 import { concentrateOnSpell } from "../../../src/rules/families/active-defense-3d6/concentration";
 import { attackDialogContext, ATTACK_DIALOG_TEMPLATE } from "../../../src/chat/attack-dialog";
@@ -71,12 +82,12 @@ async function playCards(): Promise<Card[]> {
   queueFaces(12, 3, 4, 5);
   add(
     "card-fast-slow-boons",
-    "fast-slow attack with situational boons and banes (FS-D1, FS-MT4)",
+    "fast-slow attack with a modifier and situational boons and banes (FS-D1)",
     await attack(alice, "fast-slow", hero, blade, [foe], {
       modifier: -2,
       boons: 1,
       banes: 2,
-      mountedIndependent: true,
+      mountedIndependent: false,
     }),
     alice,
   );
@@ -177,6 +188,91 @@ async function playCards(): Promise<Card[]> {
   return cards;
 }
 
+/** The card data of a check as it is now (see `snapshot`). */
+function checkSnapshot(message: ChatMessageDoc): CheckCardData {
+  const live = world.messages.get(message.id) as never;
+  const { parent: _parent, ...data } = checkCardOf(live) as CheckCardData & { parent?: unknown };
+  return structuredClone(data) as CheckCardData;
+}
+
+/** What the gallery's consequence reports: the lines the concentration check writes (FS-A4). */
+defineCheckConsequence<{ effect: string }>("gallery.concentration", async ({ data, result }) => ({
+  lines: result.success
+    ? [{ key: "FRAY.Concentration.Check.success" }]
+    : [{ key: "FRAY.Concentration.Check.failure", data: { effect: data.effect } }],
+}));
+
+/** Check cards (FS-D1/FS-D2 d20 challenge rolls, AD 3d6 roll-under), pending and rolled, with their lines. */
+async function playChecks(): Promise<GallerySample[]> {
+  registerCheckCards();
+  queuedFaces.length = 0;
+  setSetting("boonDie", 6);
+  setSetting("adCriticalSuccess", 4);
+  setSetting("adCriticalFailure", 17);
+  const hero = creature("Mira of Vesk", { fastSlow: { will: { value: 12 } }, activeDefense: { wl: 12 } }, [
+    alice,
+  ]);
+  const post = async (input: Omit<PostCheckInput, "actor" | "token">) => {
+    const message = await as(alice, () =>
+      postCheck({ actor: hero.actor as never, token: hero.token as never, ...input }),
+    );
+    await settle();
+    if (!message) throw new Error("gallery: no check card posted");
+    return message as unknown as ChatMessageDoc;
+  };
+  const concentration = {
+    kind: "concentration",
+    attribute: "will",
+    banes: 1,
+    lines: [{ key: "FRAY.Concentration.Check.damage", data: { name: "Mira of Vesk", amount: "4" } }],
+    consequence: { name: "gallery.concentration", data: { effect: "Ward of Brambles" } },
+  } as const;
+  const pending = checkSnapshot(await post(concentration));
+  const failed = await post(concentration);
+  queueFaces(7, 5);
+  await click(alice, failed, "rollCheck" as never);
+  const casting = await post({ kind: "casting", dice: "3d6", attribute: "wl", modifier: -2 });
+  queueFaces(1, 1, 2);
+  await click(alice, casting, "rollCheck" as never);
+  if (queuedFaces.length) throw new Error(`gallery: ${queuedFaces.length} queued dice faces left unused`);
+
+  const checks: [string, string, CheckCardData, string, ChatUser][] = [
+    [
+      "check-concentration-pending",
+      "Concentration check waiting for its roll, as the roller's player (FS-A4)",
+      pending,
+      failed.id,
+      alice,
+    ],
+    ["check-concentration-waiting", "The same check as another player sees it", pending, failed.id, bob],
+    [
+      "check-concentration-failed",
+      "Concentration check failed, its consequence written (FS-D1, FS-A4)",
+      checkSnapshot(failed),
+      failed.id,
+      gm,
+    ],
+    [
+      "check-casting-critical",
+      "3d6 casting roll at WL − 2, a critical success (AD-M6, AD-C3)",
+      checkSnapshot(casting),
+      casting.id,
+      alice,
+    ],
+  ];
+  return checks.map(([id, title, card, messageId, viewer]) => ({
+    id,
+    title,
+    frame: { kind: "chat", speaker: "Mira of Vesk" },
+    parts: async () => [
+      {
+        template: CHECK_CARD_TEMPLATE,
+        context: await as(viewer, () => checkCardContext(card, messageId, viewer as never)),
+      },
+    ],
+  }));
+}
+
 export async function chatSamples(): Promise<GallerySample[]> {
   const cards = await playCards();
   const samples: GallerySample[] = cards.map(({ id, title, card, messageId, readers, viewer }) => ({
@@ -190,6 +286,7 @@ export async function chatSamples(): Promise<GallerySample[]> {
       },
     ],
   }));
+  samples.push(...(await playChecks()));
   for (const family of ["fast-slow", "active-defense-3d6"] as const) {
     samples.push({
       id: `dialog-attack-${family}`,
