@@ -79,7 +79,7 @@ async function playCards(): Promise<Card[]> {
       viewer,
     });
 
-  queueFaces(12, 3, 4, 5);
+  queueFaces(12, 3);
   add(
     "card-fast-slow-boons",
     "fast-slow attack with a modifier and situational boons and banes (FS-D1)",
