@@ -12,6 +12,7 @@ import { registerChat } from "./chat/register";
 import { registerCheckCards } from "./chat/checks/register";
 import { registerStatuses } from "./documents/statuses";
 import { registerConcentration } from "./documents/concentration/register";
+import { registerMounts } from "./documents/mounts/register";
 import { registerCombat } from "./applications/combat/register";
 import { registerPackTranslation } from "./packs/pack-translation";
 
@@ -26,6 +27,7 @@ Hooks.once("init", () => {
   registerCheckCards();
   registerStatuses();
   registerConcentration();
+  registerMounts();
   registerCombat();
   registerHelpers((name, fn) => Handlebars.registerHelper(name, fn));
   void preloadTemplates();

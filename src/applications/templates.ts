@@ -4,6 +4,7 @@ import { templatePath } from "../utils/paths";
 export const TEMPLATE_PARTIALS: Record<string, string> = {
   "fray.item-physical": templatePath("item/parts/physical"),
   "fray.item-description": templatePath("item/parts/description"),
+  "fray.actor-mounted-combat": templatePath("actor/parts/mounted-combat"),
 };
 
 /** Loads and registers the partials; called from the init hook. */

@@ -15,6 +15,9 @@ import { FAMILY_CARDS } from "./families";
 import type { AttackSetup } from "./families/family-card";
 import { partyOf, weaponStats } from "./parties";
 import { RollSink } from "./roll-sink";
+import { notifyRefusal } from "../applications/notify";
+import { claimIndependentAttack } from "../documents/mounts/mount-requests";
+import { chooseMountedTargets } from "./mounted-targets";
 
 export interface StartAttackOptions {
   /** The attacker's token (default: the actor's own token, or its first active one on the scene). */
@@ -50,7 +53,10 @@ export async function startAttack(
   const attacker = partyOf(actor, token);
   const attackerLink = combatLinkOf(attacker);
   const family = familyFor(attackerLink, activeFamily());
-  const targets = (options.targets ?? userTargets()).filter((t) => t.actor);
+  const aimed = (options.targets ?? userTargets()).filter((t) => t.actor);
+  // FS-MT7: an attack at a rider or its mount goes to either, as the attacker chooses (asked when interactive).
+  const targets = options.targets || family !== "fast-slow" ? aimed : await chooseMountedTargets(aimed);
+  if (!targets) return null;
   const situation =
     options.situation ??
     (await attackDialog(
@@ -59,6 +65,8 @@ export async function startAttack(
       targets.map((t) => t.name ?? ""),
     ));
   if (!situation) return null;
+  // FS-MT4: the pair's independent attack happens once per round (each member's one roll, 2 banes).
+  if (situation.mountedIndependent && !notifyRefusal(await claimIndependentAttack(token))) return null;
 
   const stats = weaponStats(item);
   const snapshot: WeaponSnapshot = {

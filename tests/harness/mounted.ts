@@ -109,6 +109,11 @@ Object.assign(tokenProto, {
 /** Every `move` made, in order (the tests read the action and the destination). */
 export const moves: Data[] = [];
 
+/** Takes every token off the scene (a fresh scene for the next test). */
+export function clearScene(): void {
+  for (const [uuid, doc] of world.documents) if (doc instanceof TokenDoc) world.documents.delete(uuid);
+}
+
 /** Puts a creature's token at a grid square (column, row), `size` squares wide. */
 export function place(token: TokenDoc, column: number, row: number, size = 1, actorLink = true): TokenDoc {
   Object.assign(placement(token), {

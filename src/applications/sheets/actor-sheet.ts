@@ -7,6 +7,12 @@ import { EQUIPPABLE_TYPES, ITEM_TYPES, type ItemType } from "../../data/item/typ
 import type { ActorDerived } from "../../data/actor/derive";
 import { actorSheetView, type ActorSource } from "./actor-view";
 import { startAttack } from "../../chat/start-attack";
+import {
+  mountedCombatView,
+  onSheetConcentrate,
+  onSheetMountControl,
+  sheetToken,
+} from "./mounted-combat-view";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 
@@ -41,6 +47,8 @@ export class FrayActorSheet<
       deleteItem: FrayActorSheet.#onDeleteItem,
       toggleEquipped: FrayActorSheet.#onToggleEquipped,
       rollAttack: FrayActorSheet.#onRollAttack,
+      concentrate: onSheetConcentrate,
+      mountControl: onSheetMountControl,
     },
   };
 
@@ -89,6 +97,7 @@ export class FrayActorSheet<
       familyLabel: loc(`FRAY.Family.${family}.name`),
       isCreature: actor.type === "creature",
       editable: this.isEditable,
+      mountedCombat: mountedCombatView(actor, sheetToken(this), game.user as User.Implementation | null),
     });
   }
 

@@ -27,6 +27,7 @@ import {
 import { applyRoundEvents } from "../../../src/documents/combat-api";
 import { concentrateOnSpell } from "../../../src/rules/families/active-defense-3d6/concentration";
 import { attackDialogContext } from "../../../src/chat/attack-dialog";
+import { rideOn } from "../mounts/riding-fixture";
 
 const LANGS = ["en", "fr", "pl", "es", "ja"] as const;
 const cards: { name: string; message: ChatMessageDoc }[] = [];
@@ -43,6 +44,7 @@ async function collect() {
   weapon(foe.actor, "Katana", { parry: 3 });
   const blade = weapon(hero.actor, "Blade", { damage: "2d6", threat: { min: 19, multiplier: 2 } });
   const situation = { modifier: -2, boons: 1, banes: 2, mountedIndependent: true };
+  rideOn(hero, creature("Horse", { size: 2, mount: true }, [], "creature"));
 
   queueFaces(12, 3, 4, 5);
   cards.push({

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { applyRoundEvents } from "../../../src/documents/combat-api";
 import { defendState } from "../../../src/rules/families/fast-slow/defend";
+import { rideOn } from "../mounts/riding-fixture";
 import { queueFaces, queuedFaces } from "../../harness/roll";
 import {
   alice,
@@ -94,6 +95,7 @@ describe("fast-slow attack card", () => {
     hero.actor.statuses.delete("hidden");
 
     orc.actor.statuses.add("hidden");
+    rideOn(hero, creature("Horse", { size: 2, mount: true }, [], "creature"));
     queueFaces(19, 1, 2, 6, 4, 1);
     const mounted = entryOf(
       await attack(alice, "fast-slow", hero, sword, [orc], {

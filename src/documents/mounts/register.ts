@@ -1,0 +1,36 @@
+/**
+ * Mounted combat's wiring (FS-MT1…FS-MT10), called once from the init hook: the Token HUD controls, the rider
+ * following its mount, falls and pins following the `prone` status, and the pair's shared turn. The GM
+ * requests and check-card consequences declare themselves at import.
+ */
+import { ROUND_NOTICES_HOOK } from "../round-lifecycle";
+import type { RoundNotice } from "../../rules/turns/round-state";
+import { addHudControls } from "./mount-controls";
+import { mayStandUp, onProne, onStandUp } from "./mount-falls";
+import { mayMoveToken, onTokenDeleted, onTokenMoved } from "./mount-follow";
+import { onPairNotices } from "./mount-turns";
+import "./mount-requests";
+
+type AnyHook = (name: string, fn: (...args: never[]) => unknown) => number;
+type TokenLike = TokenDocument.Implementation;
+type Changes = Record<string, unknown>;
+
+export function registerMounts(): void {
+  const on = Hooks.on as unknown as AnyHook;
+  on("renderTokenHUD", (hud: Parameters<typeof addHudControls>[0], html: HTMLElement) => {
+    addHudControls(hud, html);
+  });
+  on("preUpdateToken", (token: TokenLike, changes: Changes) =>
+    mayMoveToken(token, changes, game.user as User.Implementation | null) ? undefined : false,
+  );
+  on("updateToken", (token: TokenLike, changes: Changes) => void onTokenMoved(token, changes));
+  on("deleteToken", (token: TokenLike) => void onTokenDeleted(token));
+  on("createActiveEffect", (effect: Parameters<typeof onProne>[0]) => void onProne(effect));
+  on("deleteActiveEffect", (effect: Parameters<typeof onStandUp>[0]) => void onStandUp(effect));
+  on("preDeleteActiveEffect", (effect: Parameters<typeof mayStandUp>[0]) =>
+    mayStandUp(effect, game.user as User.Implementation | null) ? undefined : false,
+  );
+  on(ROUND_NOTICES_HOOK, (combat: Combat.Implementation, notices: readonly RoundNotice[]) => {
+    void onPairNotices(combat, notices);
+  });
+}

@@ -1,0 +1,214 @@
+/**
+ * Falls in mounted combat on the Foundry side (FS-MT8, FS-MT9, FS-MT10): a rider knocked prone lands prone 1 m
+ * from the mount away from the attacker; a mount that falls prone leaves both prone and posts the rider's
+ * Agility card, whose failure applies 1d6 + Size damage once and pins the rider (immobilized) until the mount
+ * stands or moves; the escape rolls Strength or Agility with 1 bane per point of Size above the rider's.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { queueFaces, queuedFaces } from "../../harness/roll";
+import { clearScene, moves } from "../../harness/mounted";
+import { alice, as, bob, click, fightWith, gm, settle, textOf, view, world } from "../chat/setup";
+import { checkCards, checkOf } from "../concentration/setup";
+import { knightAndHorse, standing } from "./setup";
+import { applyRoundEvents } from "../../../src/documents/combat-api";
+import { escapeFromMount, mountToken } from "../../../src/documents/mounts/mount-requests";
+import { pinFlagOf, ridesOf } from "../../../src/documents/mounts/mount-store";
+import { mountControls } from "../../../src/documents/mounts/mount-controls";
+import type { ActorDoc, TokenDoc } from "../../harness/chat";
+
+const tok = (t: TokenDoc) => t as never;
+const pos = (t: TokenDoc) => ({ x: (t as unknown as { x: number }).x, y: (t as unknown as { y: number }).y });
+const toggle = (actor: ActorDoc, id: string, active: boolean) =>
+  (actor as unknown as { toggleStatusEffect: (i: string, o: object) => Promise<unknown> }).toggleStatusEffect(
+    id,
+    {
+      active,
+    },
+  );
+const health = (actor: ActorDoc) => (actor.system as { health: { value: number } }).health.value;
+
+async function mounted(horseSize = 2, knightSize = 1) {
+  const pair = knightAndHorse(horseSize, knightSize);
+  await as(alice, () => mountToken(tok(pair.knight.token), tok(pair.horse.token)));
+  await settle();
+  return pair;
+}
+
+/** The horse falls prone (the GM sets the status); the rider's Agility card. */
+async function horseFalls(horse: { actor: ActorDoc }) {
+  await as(gm, () => toggle(horse.actor, "prone", true));
+  await settle();
+  const [card] = checkCards();
+  if (!card) throw new Error("no Agility card");
+  return card;
+}
+
+describe("falls in mounted combat (FS-MT8, FS-MT9, FS-MT10)", () => {
+  beforeEach(() => {
+    queuedFaces.length = 0;
+    world.warnings.length = 0;
+    world.combats.clear();
+    world.messages.clear();
+    moves.length = 0;
+    clearScene();
+    alice.active = true;
+  });
+
+  it("FS-MT8 a rider knocked prone falls off and lands prone 1 m from the mount, away from the attacker", async () => {
+    const { knight, horse } = await mounted();
+    // The orc, whose turn it is, stands left of the horse: the knight lands on the right.
+    const orc = standing("Orc", [1, 3], {}, [], "creature");
+    const { fight, ids } = fightWith("fast-slow", knight, horse, orc);
+    await as(gm, () =>
+      applyRoundEvents(fight as never, [
+        { type: "startCombat" },
+        { type: "chooseSpeed", id: ids[0] as string, speed: "slow" },
+      ]),
+    );
+    await as(gm, () =>
+      applyRoundEvents(fight as never, [{ type: "takeTurn", id: ids[2] as string, gmOverride: true }]),
+    );
+    await settle();
+    await as(gm, () => toggle(knight.actor, "prone", true));
+    await settle();
+    expect(ridesOf(tok(knight.token))).toBeNull();
+    expect(knight.actor.statuses.has("prone")).toBe(true);
+    expect(knight.actor.statuses.has("mounted")).toBe(false);
+    expect(horse.actor.statuses.has("prone")).toBe(false);
+    // The horse covers columns 4–5, rows 3–4; the knight lands in column 6, next to it.
+    expect(pos(knight.token).x).toBe(600);
+    expect(moves.at(-1)).toMatchObject({ token: knight.token.id, action: "displace" });
+    expect(textOf([...world.messages.values()].at(-1)?._source.content as string)).toContain(
+      "Knight falls off War Horse and lands prone 1 m away.",
+    );
+  });
+
+  it("FS-MT8 the rider lands in a free space: a creature in the way sends it to the next side", async () => {
+    const { knight, horse } = await mounted();
+    standing("Boulder", [6, 3], {}, [], "creature", 2);
+    await as(gm, () => toggle(knight.actor, "prone", true));
+    await settle();
+    const at = pos(knight.token);
+    expect(at.x >= 600 && at.x < 800 && at.y >= 300 && at.y < 500).toBe(false);
+    expect(ridesOf(tok(knight.token))).toBeNull();
+    void horse;
+  });
+
+  it("FS-MT9 a mount that falls prone leaves both prone and asks the rider's Agility roll; a success: no damage, no pin", async () => {
+    const { knight, horse } = await mounted();
+    const card = await horseFalls(horse);
+    expect(knight.actor.statuses.has("prone")).toBe(true);
+    expect(horse.actor.statuses.has("prone")).toBe(true);
+    expect(ridesOf(tok(knight.token))).toBeNull();
+    expect(checkOf(card)).toMatchObject({ kind: "mountFall", dice: "d20", modifier: 2, result: null });
+    expect(await view(card, alice)).toContain('data-action="rollCheck"');
+    queueFaces(8);
+    await click(alice, card, "rollCheck" as never);
+    expect(checkOf(card).result).toMatchObject({ total: 10, success: true });
+    expect(health(knight.actor)).toBe(20);
+    expect(pinFlagOf(tok(knight.token))).toBeNull();
+  });
+
+  it("FS-MT9 on a failure the rider takes 1d6 + the mount's Size once and is immobilized under it, unable to stand", async () => {
+    const { knight, horse } = await mounted();
+    const card = await horseFalls(horse);
+    queueFaces(3, 4, 6);
+    const answers = await Promise.all([
+      click(alice, card, "rollCheck" as never),
+      click(gm, card, "rollCheck" as never),
+    ]);
+    expect(answers.map((a) => a.ok)).toEqual([true, false]);
+    expect(checkOf(card).result).toMatchObject({ total: 5, success: false });
+    expect(checkOf(card).consequence?.rolls).toMatchObject([{ roll: { formula: "1d6 + 2", total: 6 } }]);
+    expect(health(knight.actor)).toBe(14);
+    expect(queuedFaces).toEqual([6]);
+    expect(pinFlagOf(tok(knight.token))).toEqual({ mount: horse.token.id, size: 2 });
+    expect(knight.actor.statuses.has("immobilized")).toBe(true);
+    expect(textOf(await view(card, bob, "fr"))).toContain("Knight");
+
+    // FS-MT9: no standing up, no walking away while pinned.
+    await as(alice, () => toggle(knight.actor, "prone", false));
+    expect(knight.actor.statuses.has("prone")).toBe(true);
+    expect(world.warnings.at(-1)).toBe("You are pinned under your mount and cannot stand up.");
+    expect(await as(alice, async () => mountControls(tok(knight.token), alice as never))).toEqual([
+      "escapeStrength",
+      "escapeAgility",
+    ]);
+
+    // The horse stands up: the knight is free, still prone, and may stand.
+    await as(gm, () => toggle(horse.actor, "prone", false));
+    await settle();
+    expect(pinFlagOf(tok(knight.token))).toBeNull();
+    expect(knight.actor.statuses.has("immobilized")).toBe(false);
+    await as(alice, () => toggle(knight.actor, "prone", false));
+    expect(knight.actor.statuses.has("prone")).toBe(false);
+  });
+
+  it("FS-MT9 a mount moved off its rider releases it", async () => {
+    const { knight, horse } = await mounted();
+    const card = await horseFalls(horse);
+    queueFaces(1, 2);
+    await click(alice, card, "rollCheck" as never);
+    expect(pinFlagOf(tok(knight.token))).not.toBeNull();
+    await as(gm, () =>
+      (horse.token as unknown as { update: (c: object) => Promise<unknown> }).update({ x: 900 }),
+    );
+    await settle();
+    expect(pinFlagOf(tok(knight.token))).toBeNull();
+    expect(knight.actor.statuses.has("immobilized")).toBe(false);
+  });
+
+  it("FS-MT10 the pinned rider's escape rolls Strength or Agility with 1 bane per point of Size above its own; success frees it", async () => {
+    const { knight, horse } = await mounted(2, 1);
+    queueFaces(1, 1);
+    await click(alice, await horseFalls(horse), "rollCheck" as never);
+    world.messages.clear();
+
+    queueFaces(9, 5);
+    expect(await as(alice, () => escapeFromMount(tok(knight.token), "strength"))).toEqual({
+      ok: true,
+      value: null,
+    });
+    await settle();
+    const [failed] = checkCards();
+    expect(checkOf(failed!)).toMatchObject({ kind: "escape", modifier: 3, banes: 1 });
+    expect(checkOf(failed!).result).toMatchObject({ total: 7, success: false });
+    expect(checkOf(failed!).result?.roll.formula).toBe("1d20 + 3 - 1d6");
+    expect(textOf(await view(failed!, alice))).toContain("1 bane(s): the mount&#x27;s Size above yours");
+    expect(pinFlagOf(tok(knight.token))).not.toBeNull();
+
+    queueFaces(10, 2);
+    await as(alice, () => escapeFromMount(tok(knight.token), "agility"));
+    await settle();
+    const success = checkCards().at(-1)!;
+    expect(checkOf(success)).toMatchObject({
+      attributeKey: "FRAY.Family.fast-slow.Attribute.agility",
+      banes: 1,
+    });
+    expect(checkOf(success).result).toMatchObject({ total: 10, success: true });
+    expect(pinFlagOf(tok(knight.token))).toBeNull();
+    expect(knight.actor.statuses.has("immobilized")).toBe(false);
+    expect(knight.actor.statuses.has("prone")).toBe(true);
+  });
+
+  it("FS-MT10 the banes count whole points of Size: Size 3 over Size 1/2 is 2 banes; no pin, no escape", async () => {
+    const { knight, horse } = await mounted(3, 0.5);
+    queueFaces(1, 1);
+    await click(alice, await horseFalls(horse), "rollCheck" as never);
+    world.messages.clear();
+    queueFaces(15, 2, 6);
+    await as(alice, () => escapeFromMount(tok(knight.token), "agility"));
+    await settle();
+    const [card] = checkCards();
+    expect(checkOf(card!)).toMatchObject({ banes: 2, modifier: 2 });
+    expect(checkOf(card!).result).toMatchObject({ total: 11, success: true });
+
+    expect(await as(alice, () => escapeFromMount(tok(knight.token), "agility"))).toMatchObject({
+      ok: false,
+      reason: "notPinned",
+    });
+    expect(await as(bob, () => escapeFromMount(tok(knight.token), "agility"))).toMatchObject({
+      reason: "notOwner",
+    });
+  });
+});

@@ -1,0 +1,260 @@
+/**
+ * Mounting and dismounting on the Foundry side (FS-MT1, FS-MT2, FS-MT3): from the Token HUD and the sheet,
+ * onto a larger, willing creature in reach, spending the move; the rider's token sits on the mount's space
+ * and follows it; refusals in the user's language; FS-MT7 the choice of rider or mount for an attack.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { alice, as, bob, fightWith, gm, settle, world } from "../chat/setup";
+import { clearScene, dialogs, HudElement, moves, scene } from "../../harness/mounted";
+import { harness } from "../../harness/install";
+import { loadLanguage, templateEnvironment } from "../../harness/templates";
+import { knightAndHorse, standing } from "./setup";
+import { applyRoundEvents, combatantData } from "../../../src/documents/combat-api";
+import { dismountToken, mountToken } from "../../../src/documents/mounts/mount-requests";
+import { addHudControls, pressMountControl } from "../../../src/documents/mounts/mount-controls";
+import { ridesOf } from "../../../src/documents/mounts/mount-store";
+import { mountedCombatView } from "../../../src/applications/sheets/mounted-combat-view";
+import { chooseMountedTargets, mountedTargetChoices } from "../../../src/chat/mounted-targets";
+import { initialFastSlowBudget, startFastSlowTurn } from "../../../src/rules/families/fast-slow/budget";
+import { FRAY_STATUSES, registerStatuses } from "../../../src/documents/statuses";
+import type { TokenDoc } from "../../harness/chat";
+
+const LANGS = ["en", "fr", "pl", "es", "ja"] as const;
+const tok = (t: TokenDoc) => t as never;
+const pos = (t: TokenDoc) => ({ x: (t as unknown as { x: number }).x, y: (t as unknown as { y: number }).y });
+
+async function mount(user: typeof alice, rider: TokenDoc, horse: TokenDoc) {
+  const out = await as(user, () => mountToken(tok(rider), tok(horse)));
+  await settle();
+  return out;
+}
+
+describe("mounting and dismounting (FS-MT1, FS-MT2, FS-MT3)", () => {
+  beforeEach(() => {
+    world.warnings.length = 0;
+    world.combats.clear();
+    world.messages.clear();
+    moves.length = 0;
+    clearScene();
+    dialogs.answers.length = 0;
+    alice.targets.clear();
+    harness.translations = loadLanguage("en");
+  });
+
+  it("FS-MT1/FS-MT3 a rider mounts a larger, willing creature in reach: the pair is kept on the rider's token, which sits on the mount's space", async () => {
+    const { knight, horse } = knightAndHorse();
+    expect(await mount(alice, knight.token, horse.token)).toEqual({ ok: true, value: null });
+    expect(ridesOf(tok(knight.token))).toBe(horse.token.id);
+    expect(knight.actor.statuses.has("mounted")).toBe(true);
+    // The horse is 2×2 at (400, 300): its centre (500, 400) is the knight's.
+    expect(pos(knight.token)).toEqual({ x: 450, y: 350 });
+    expect(moves.at(-1)).toMatchObject({ token: knight.token.id, action: "displace" });
+  });
+
+  it("FS-MT1 refuses a mount that is not larger, not willing or not in reach, and a rider that is not yours", async () => {
+    const { knight, horse } = knightAndHorse(1);
+    expect(await mount(alice, knight.token, horse.token)).toMatchObject({ reason: "mountNotLarger" });
+    const bear = standing("Bear", [2, 3], { size: 2, mount: false }, [], "creature", 2);
+    expect(await mount(alice, knight.token, bear.token)).toMatchObject({ reason: "mountUnwilling" });
+    const far = standing("Far Horse", [9, 9], { size: 2, mount: true }, [], "creature", 2);
+    expect(await mount(alice, knight.token, far.token)).toMatchObject({ reason: "mountOutOfReach" });
+    const big = knightAndHorse();
+    expect(await mount(bob, big.knight.token, big.horse.token)).toMatchObject({ reason: "notOwner" });
+    // A creature its owner offers is willing without the flag.
+    const pony = standing("Pony", [3, 4], { size: 1.5, mount: false }, [alice], "creature");
+    expect(await mount(alice, big.knight.token, pony.token)).toEqual({ ok: true, value: null });
+  });
+
+  it("FS-MT2 mounting and dismounting use the move; a second use this turn is refused, the GM may force it", async () => {
+    const { knight, horse } = knightAndHorse();
+    const { fight, ids } = fightWith("fast-slow", knight, horse);
+    await as(gm, () =>
+      applyRoundEvents(fight as never, [{ type: "startCombat" }, { type: "takeTurn", id: ids[0] as string }]),
+    );
+    const fighter = fight.combatants.get(ids[0] as string)!;
+    await fighter.update({
+      "system.==budget": startFastSlowTurn(initialFastSlowBudget(), { kind: "slow", speed: 10 }),
+    });
+    expect(await mount(alice, knight.token, horse.token)).toEqual({ ok: true, value: null });
+    const budget = combatantData(fighter as never).budget as {
+      turn: { moveUsed: boolean; moveLeft: number; actionLeft: number };
+    };
+    expect(budget.turn).toMatchObject({ moveUsed: true, moveLeft: 0, actionLeft: 1 });
+
+    expect(await as(alice, () => dismountToken(tok(knight.token)))).toMatchObject({
+      reason: "moveAlreadyUsed",
+    });
+    expect(ridesOf(tok(knight.token))).toBe(horse.token.id);
+    expect(await as(gm, () => dismountToken(tok(knight.token)))).toEqual({ ok: true, value: null });
+    await settle();
+    expect(ridesOf(tok(knight.token))).toBeNull();
+    expect(knight.actor.statuses.has("mounted")).toBe(false);
+    // Landed next to the horse, off its space.
+    expect(pos(knight.token)).toEqual({ x: 600, y: 400 });
+  });
+
+  it("FS-MT2 outside its turn in a fight the rider cannot mount", async () => {
+    const { knight, horse } = knightAndHorse();
+    const { fight, ids } = fightWith("fast-slow", knight, horse);
+    await as(gm, () => applyRoundEvents(fight as never, [{ type: "startCombat" }]));
+    await fight.combatants.get(ids[0] as string)!.update({ "system.==budget": initialFastSlowBudget() });
+    expect(await mount(alice, knight.token, horse.token)).toMatchObject({ reason: "notYourTurn" });
+  });
+
+  it("FS-MT3 the rider's token moves with its mount; a player cannot walk it off, the GM can", async () => {
+    const { knight, horse } = knightAndHorse();
+    await mount(alice, knight.token, horse.token);
+    await as(gm, () =>
+      (horse.token as unknown as { update: (c: object) => Promise<unknown> }).update({ x: 800, y: 600 }),
+    );
+    await settle();
+    expect(pos(knight.token)).toEqual({ x: 850, y: 650 });
+    expect(moves.at(-1)).toMatchObject({ token: knight.token.id, action: "displace", x: 850, y: 650 });
+
+    await as(alice, () =>
+      (knight.token as unknown as { update: (c: object) => Promise<unknown> }).update({ x: 0 }),
+    );
+    expect(pos(knight.token).x).toBe(850);
+    expect(world.warnings.at(-1)).toBe("A rider moves with its mount: dismount first.");
+  });
+
+  it("a second mount request for the same rider finds it riding (double clicks resolve once)", async () => {
+    const { knight, horse } = knightAndHorse();
+    const [first, second] = await Promise.all([
+      as(alice, () => mountToken(tok(knight.token), tok(horse.token))),
+      as(alice, () => mountToken(tok(knight.token), tok(horse.token))),
+    ]);
+    expect(first).toEqual({ ok: true, value: null });
+    expect(second).toMatchObject({ ok: false, reason: "alreadyRiding" });
+  });
+
+  it("the Token HUD shows Mount, then Dismount, to the token's owners only; Mount takes the user's target", async () => {
+    const { knight, horse } = knightAndHorse();
+    const hud = { document: knight.token };
+    const theirs = new HudElement();
+    expect(await as(bob, async () => addHudControls(hud as never, theirs as never))).toEqual([]);
+    const html = new HudElement();
+    const [button] = await as(alice, async () => addHudControls(hud as never, html as never));
+    expect(button).toMatchObject({ dataset: { frayMount: "mount" }, attributes: { "aria-label": "Mount" } });
+    alice.targets.add({ document: horse.token });
+    expect(
+      await as(alice, async () => (button as unknown as { click: () => Promise<unknown> }).click()),
+    ).toEqual({
+      ok: true,
+      value: null,
+    });
+    await settle();
+    const after = new HudElement();
+    const [dismount] = await as(alice, async () => addHudControls(hud as never, after as never));
+    expect(dismount).toMatchObject({ dataset: { frayMount: "dismount" } });
+  });
+
+  it("Mount with no target picks the one larger creature in reach, and asks for a target when there is none", async () => {
+    const lone = standing("Lone", [12, 12], {}, [alice]);
+    expect(await as(alice, () => pressMountControl(tok(lone.token), "mount"))).toMatchObject({
+      reason: "mountNoCandidate",
+    });
+    expect(world.warnings.at(-1)).toContain("Target the creature to mount");
+    const { knight, horse } = knightAndHorse();
+    expect(await as(alice, () => pressMountControl(tok(knight.token), "mount"))).toEqual({
+      ok: true,
+      value: null,
+    });
+    expect(ridesOf(tok(knight.token))).toBe(horse.token.id);
+  });
+
+  it("the sheet block and its refusals read in five languages, names escaped", async () => {
+    const { knight, horse } = knightAndHorse();
+    (horse.token as unknown as { actor: { name: string } }).actor.name = "<script>x</script>";
+    await mount(alice, knight.token, horse.token);
+    const view = await as(alice, async () =>
+      mountedCombatView(knight.actor as never, tok(knight.token), alice as never),
+    );
+    expect(view?.mounts).toMatchObject({ controls: [{ id: "dismount" }], pinned: false });
+    for (const lang of LANGS) {
+      const env = templateEnvironment(lang);
+      const html = env.render("templates/actor/parts/mounted-combat.hbs", { mountedCombat: view });
+      expect(html).toContain('data-control="dismount"');
+      expect(html).not.toContain("<script>");
+      const tree = loadLanguage(lang);
+      for (const code of [
+        "mountNotLarger",
+        "mountUnwilling",
+        "mountOutOfReach",
+        "mountNeedsMove",
+        "alreadyRiding",
+        "riderMovesWithMount",
+        "mountNoCandidate",
+        "notRiding",
+        "independentAttackUsed",
+        "pinnedUnderMount",
+        "notPinned",
+      ])
+        expect(env.localize(`FRAY.Refusal.${code}`), `${lang} ${code}`).toBeTruthy();
+      void tree;
+    }
+  });
+
+  it("Fray's statuses are registered once each with localized names", () => {
+    const g = globalThis as unknown as { CONFIG: { statusEffects?: { id: string; name: string }[] } };
+    g.CONFIG.statusEffects = [{ id: "prone", name: "EFFECT.StatusProne" }];
+    registerStatuses();
+    registerStatuses();
+    const ids = g.CONFIG.statusEffects.map((s) => s.id);
+    expect(ids).toEqual(["prone", ...FRAY_STATUSES.map((s) => s.id)]);
+    for (const lang of LANGS) {
+      const env = templateEnvironment(lang);
+      for (const s of g.CONFIG.statusEffects.slice(1)) expect(env.localize(s.name)).toBeTruthy();
+    }
+    expect(ids).toEqual(
+      expect.arrayContaining(["immobilized", "concentrating", "hidden", "dazed", "stunned"]),
+    );
+  });
+});
+
+describe("FS-MT7 the rider or the mount", () => {
+  beforeEach(() => {
+    dialogs.answers.length = 0;
+    dialogs.shown.length = 0;
+    world.combats.clear();
+    clearScene();
+  });
+
+  it("FS-MT7 an attacker aiming at a mounted pair chooses the rider or the mount; others are left alone", async () => {
+    const { knight, horse } = knightAndHorse();
+    const orc = standing("Orc", [8, 3], {}, [], "creature");
+    await mount(alice, knight.token, horse.token);
+    expect(mountedTargetChoices([tok(orc.token)])).toEqual([]);
+    const choices = mountedTargetChoices([tok(knight.token), tok(orc.token)]);
+    expect(choices).toMatchObject([
+      {
+        index: 0,
+        options: [
+          { name: "Knight", selected: true },
+          { name: "War Horse", selected: false },
+        ],
+      },
+    ]);
+    dialogs.answers.push({ pair0: (horse.token as unknown as { uuid: string }).uuid });
+    const chosen = await as(bob, () => chooseMountedTargets([tok(knight.token), tok(orc.token)]));
+    expect(chosen?.map((t) => t.id)).toEqual([horse.token.id, orc.token.id]);
+    expect(String(dialogs.shown[0]?.content)).toContain("attack the rider or the mount?");
+    // Both targeted: nothing to choose.
+    expect(mountedTargetChoices([tok(knight.token), tok(horse.token)])).toEqual([]);
+    // Closed: no attack.
+    expect(await as(bob, () => chooseMountedTargets([tok(horse.token)]))).toBeNull();
+    void scene;
+  });
+
+  it("FS-MT7 the choice renders in five languages with names escaped", async () => {
+    const { knight, horse } = knightAndHorse();
+    (knight.token as unknown as { actor: { name: string } }).actor.name = "<b>Sir</b>";
+    await mount(alice, knight.token, horse.token);
+    const choices = mountedTargetChoices([tok(horse.token)]);
+    for (const lang of LANGS) {
+      const html = templateEnvironment(lang).render("templates/chat/mounted-targets.hbs", { choices });
+      expect(html).toContain("&lt;b&gt;Sir&lt;/b&gt;");
+      expect(html).toContain('name="pair0"');
+    }
+  });
+});
