@@ -19,6 +19,7 @@ import { CheckMessageModel } from "../../../src/data/chat/check-message";
 import { CheckRoll } from "../../../src/dice/check-roll";
 import { fieldAt, leafPaths } from "../data/schema-helpers";
 import type { SchemaField } from "../../harness/fields";
+import { templateEnvironment } from "../../harness/templates";
 
 registerCheckCards();
 
@@ -199,6 +200,20 @@ describe("check card", () => {
           expect(html).not.toContain("FRAY.");
         }
       }
+    }
+    for (const lang of LANGS) {
+      const env = templateEnvironment(lang);
+      for (const kind of [
+        "check",
+        "concentration",
+        "casting",
+        "mountFall",
+        "escape",
+        "balance",
+        "climb",
+        "jump",
+      ])
+        expect(env.localize(`FRAY.Check.Kind.${kind}`)).toBeTruthy();
     }
     const en = textOf(await view(pending, bob));
     expect(en).toContain("&lt;script&gt;alert(1)&lt;/script&gt; took 3 damage while concentrating.");

@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { alice, as, bob, fightWith, gm, settle, world } from "../chat/setup";
-import { clearScene, dialogs, HudElement, moves, scene } from "../../harness/mounted";
+import { clearScene, dialogs, giveItem, HudElement, moves, scene } from "../../harness/mounted";
 import { harness } from "../../harness/install";
 import { loadLanguage, templateEnvironment } from "../../harness/templates";
 import { knightAndHorse, standing } from "./setup";
@@ -166,17 +166,24 @@ describe("mounting and dismounting (FS-MT1, FS-MT2, FS-MT3)", () => {
   it("the sheet block and its refusals read in five languages, names escaped", async () => {
     const { knight, horse } = knightAndHorse();
     (horse.token as unknown as { actor: { name: string } }).actor.name = "<script>x</script>";
+    giveItem(knight.actor, "<i>Ward</i>", "spell", {
+      concentration: true,
+      duration: { value: 1, unit: "rounds" },
+    });
+    giveItem(knight.actor, "Spark", "spell", { concentration: false });
     await mount(alice, knight.token, horse.token);
     const view = await as(alice, async () =>
       mountedCombatView(knight.actor as never, tok(knight.token), alice as never),
     );
     expect(view?.mounts).toMatchObject({ controls: [{ id: "dismount" }], pinned: false });
+    expect(view?.concentration).toMatchObject([{ name: "<i>Ward</i>", active: false }]);
     for (const lang of LANGS) {
       const env = templateEnvironment(lang);
       const html = env.render("templates/actor/parts/mounted-combat.hbs", { mountedCombat: view });
+      expect(html).toContain('data-action="concentrate"');
+      expect(html).not.toContain("<i>Ward");
       expect(html).toContain('data-control="dismount"');
       expect(html).not.toContain("<script>");
-      const tree = loadLanguage(lang);
       for (const code of [
         "mountNotLarger",
         "mountUnwilling",
@@ -191,7 +198,6 @@ describe("mounting and dismounting (FS-MT1, FS-MT2, FS-MT3)", () => {
         "notPinned",
       ])
         expect(env.localize(`FRAY.Refusal.${code}`), `${lang} ${code}`).toBeTruthy();
-      void tree;
     }
   });
 
