@@ -9,7 +9,8 @@ import { partyOf } from "../../chat/parties";
 import { startConcentration, needsConcentration } from "../../documents/concentration/concentration-start";
 import { isAnyConcentration } from "../../documents/concentration/concentration-lifecycle";
 import { timedStatesOf } from "../../documents/combat-api";
-import { nameOf } from "../../documents/mounts/mount-context";
+import { actorOf, nameOf } from "../../documents/mounts/mount-context";
+import { pairTurnOf } from "../../documents/mounts/mount-turns";
 import {
   CONTROL_VIEW,
   mountControls,
@@ -59,7 +60,14 @@ export function mountedCombatView(
     const mountId = ridesOf(token);
     const rider = riderOn(token);
     const pin = pinFlagOf(token);
+    const turn = pairTurnOf(token);
+    const mount = mountId ? tokenById(token, mountId) : rider ? token : undefined;
+    const nature = (actorOf(mount)?.system as { nature?: string } | undefined)?.nature;
     mounts = {
+      // FS-MT4…FS-MT6: how the pair acts now; FS-MT5 a mount acting by its nature says which.
+      turnKey: turn ? `FRAY.Mount.Turn.${turn.mode}` : null,
+      natureKey: turn?.mode === "mountByNature" && nature ? `FRAY.Actor.Creature.Nature.${nature}` : null,
+      speed: turn?.speed ?? null,
       riding: mountId ? nameOf(tokenById(token, mountId)) : null,
       carrying: rider ? nameOf(rider) : null,
       pinned: pin !== null,

@@ -175,12 +175,18 @@ describe("mounting and dismounting (FS-MT1, FS-MT2, FS-MT3)", () => {
     const view = await as(alice, async () =>
       mountedCombatView(knight.actor as never, tok(knight.token), alice as never),
     );
-    expect(view?.mounts).toMatchObject({ controls: [{ id: "dismount" }], pinned: false });
+    expect(view?.mounts).toMatchObject({
+      controls: [{ id: "dismount" }],
+      pinned: false,
+      turnKey: "FRAY.Mount.Turn.together",
+      speed: 18,
+    });
     expect(view?.concentration).toMatchObject([{ name: "<i>Ward</i>", active: false }]);
     for (const lang of LANGS) {
       const env = templateEnvironment(lang);
       const html = env.render("templates/actor/parts/mounted-combat.hbs", { mountedCombat: view });
       expect(html).toContain('data-action="concentrate"');
+      expect(html).toContain(env.hb.escapeExpression(env.localize("FRAY.Mount.Turn.together")));
       expect(html).not.toContain("<i>Ward");
       expect(html).toContain('data-control="dismount"');
       expect(html).not.toContain("<script>");
