@@ -14,6 +14,7 @@ import { registerStatuses } from "./documents/statuses";
 import { registerConcentration } from "./documents/concentration/register";
 import { registerMounts } from "./documents/mounts/register";
 import { registerCombat } from "./applications/combat/register";
+import { registerBudgets } from "./applications/budget/register";
 import { registerPackTranslation } from "./packs/pack-translation";
 
 Hooks.once("init", () => {
@@ -29,6 +30,7 @@ Hooks.once("init", () => {
   registerConcentration();
   registerMounts();
   registerCombat();
+  registerBudgets();
   registerHelpers((name, fn) => Handlebars.registerHelper(name, fn));
   void preloadTemplates();
   registerPackTranslation();

@@ -18,6 +18,7 @@ import { RollSink } from "./roll-sink";
 import { notifyRefusal } from "../applications/notify";
 import { claimIndependentAttack } from "../documents/mounts/mount-requests";
 import { chooseMountedTargets } from "./mounted-targets";
+import { spendAttackBudget } from "./attack-budget";
 
 export interface StartAttackOptions {
   /** The attacker's token (default: the actor's own token, or its first active one on the scene). */
@@ -67,6 +68,8 @@ export async function startAttack(
   if (!situation) return null;
   // FS-MT4: the pair's independent attack happens once per round (each member's one roll, 2 banes).
   if (situation.mountedIndependent && !notifyRefusal(await claimIndependentAttack(token))) return null;
+  // Rolling the attack spends the attacker's action (budget-requests.ts); a refusal stops it here.
+  if (!(await spendAttackBudget(attackerLink, item))) return null;
 
   const stats = weaponStats(item);
   const snapshot: WeaponSnapshot = {

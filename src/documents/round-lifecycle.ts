@@ -1,6 +1,7 @@
 /**
  * The GM's work after the round engine moved (run by `applyRoundEvents`, active GM only):
  * - AD-A3: Parry and Block counts start again as the holder's turn starts (the AD-T1 clock);
+ * - the action budgets reset, open and close with the round and the turns (budget-lifecycle.ts);
  * - Foundry's `combatant.initiative` follows the engine's (PR-B3 melee initiative resets each round);
  * - the notices go out on the `fray.roundNotices` hook, where the applications layer posts the chat note of
  *   what ended (AD-T1 turn start, FS-R7/FS-R8 end of round, players' effects first) and FS-R9's offer.
@@ -8,6 +9,7 @@
 import { getSetting } from "../config/settings";
 import { defenseUsageResets } from "../rules/families/active-defense-3d6/defense-usage";
 import type { RoundNotice, RoundState } from "../rules/turns/round-state";
+import { budgetUpdates } from "./budget-lifecycle";
 import { combatantData, familyOf } from "./combat-api";
 
 /** The hook the notices are announced on (GM client only): `(combat, notices, { before, after })`. */
@@ -48,6 +50,8 @@ export async function roundLifecycle(
       }
     }
   }
+
+  for (const [id, data] of budgetUpdates(combat, notices)) patch(id, data);
 
   for (const c of after.combatants) {
     const doc = combat.combatants.get(c.id);

@@ -24,6 +24,8 @@ import { templatePath } from "../../utils/paths";
 import { notifyRefusal } from "../notify";
 import { declarationFromButton, meleeFromForm, movementFromForm, withdrawalFor } from "./declarations";
 import { buildTrackerContext, type RowSource, type TrackerContext } from "./tracker-view";
+import { withBudgetRows } from "../budget/budget-context";
+import { PHASED_REFUSALS } from "../../rules/families/phased-round/budget";
 
 const { CombatTracker } = foundry.applications.sidebar.tabs;
 const { DialogV2 } = foundry.applications.api;
@@ -41,6 +43,8 @@ const OVERRIDABLE = new Set([
   "phaseNotFinished",
   "roundNotFinished",
   "initiativeMissing",
+  // PR-B2: a declaration the rules forbid; the GM may let it through.
+  ...PHASED_REFUSALS,
 ]);
 
 function combatantIdOf(target: HTMLElement): string {
@@ -131,13 +135,16 @@ export class FrayCombatTracker extends CombatTracker {
         owner: c.isOwner,
       });
     }
-    return buildTrackerContext({
-      view: describeRound(structure, state),
-      structure,
-      state,
-      rows,
-      isGM: game.user?.isGM === true,
-    });
+    return withBudgetRows(
+      combat,
+      buildTrackerContext({
+        view: describeRound(structure, state),
+        structure,
+        state,
+        rows,
+        isGM: game.user?.isGM === true,
+      }),
+    );
   }
 
   /** Sends a request; a GM may confirm an override of a refusal the engine lets a GM force (PR-B2). */

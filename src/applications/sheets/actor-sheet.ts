@@ -13,6 +13,7 @@ import {
   onSheetMountControl,
   sheetToken,
 } from "./mounted-combat-view";
+import { sheetBudgetContext } from "../budget/budget-context";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 
@@ -97,6 +98,7 @@ export class FrayActorSheet<
       familyLabel: loc(`FRAY.Family.${family}.name`),
       isCreature: actor.type === "creature",
       editable: this.isEditable,
+      frayBudget: sheetBudgetContext(actor, this.token),
       mountedCombat: mountedCombatView(actor, sheetToken(this), game.user as User.Implementation | null),
     });
   }

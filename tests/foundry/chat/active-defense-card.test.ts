@@ -98,6 +98,8 @@ describe("active-defense-3d6 attack card", () => {
     const fight = await inFight(hero, kenji);
     queueFaces(3, 3, 3, 3, 3, 3);
     const first = await attack(alice, "active-defense-3d6", hero, blade, [kenji]);
+    // An attack roll takes the turn's manoeuvre (AD-M1…AD-M8): the second attack is the next turn's.
+    await setBudget(fight.hero, { turnNumber: 2 });
     const second = await attack(alice, "active-defense-3d6", hero, blade, [kenji]);
     queueFaces(5, 5, 5);
     await click(bob, first, "defend", "t0", "parry");
@@ -249,6 +251,8 @@ describe("active-defense-3d6 attack card", () => {
     expect(feinted.legal?.options.map((o) => o.target)).toEqual([6, 5, 2]);
 
     const bow = weapon(hero.actor, "Bow", { kind: "ranged", skill: "bow", damage: "1d6" });
+    // AD-M5: a shot comes at the start of a turn, before its manoeuvre: the next turn.
+    await setBudget(fight.hero, { turnNumber: 3 });
     queueFaces(3, 3, 3);
     const shot = entryOf(await attack(alice, "active-defense-3d6", hero, bow, [kenji]));
     expect(shot.attack.parts).toContainEqual({ labelKey: "FRAY.Attack.Part.noAim", value: -4 });

@@ -79,6 +79,8 @@ describe("fast-slow attack card", () => {
     expect(defended.attack.total).toBe(14);
 
     orc.actor.statuses.add("dazed");
+    // The first attack, out of the hero's turn, used its reaction (FS-A16); the second is its turn's action.
+    await as(gm, () => applyRoundEvents(fight as never, [{ type: "takeTurn", id: ids[0] as string }]));
     queueFaces(15);
     const dazed = entryOf(await attack(alice, "fast-slow", hero, sword, [orc]));
     expect(dazed.attack.rolls[0]?.formula).toBe("1d20 + 3");

@@ -104,6 +104,8 @@ describe("opposed-d20 attack card", () => {
 
   it("OD-A2/OD-R3 in a fight the defense roll spends a passive action; with none left the attack stands undefended", async () => {
     const { hero, bea, spear } = duel();
+    // Each attack is an active action (OD-A1, OD-R3): the hero's counters allow two this round.
+    await hero.actor.update({ "system.opposedD20.actions.active": 2 });
     const { fight, ids } = fightWith("opposed-d20", hero, bea);
     await as(gm, () =>
       applyRoundEvents(fight as never, [

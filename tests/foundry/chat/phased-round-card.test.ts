@@ -92,6 +92,9 @@ describe("phased-round attack card", () => {
         { type: "advancePhase", gmOverride: true },
         { type: "advancePhase", gmOverride: true },
         { type: "declareMissile", id: ids[0] as string, weapon: "single" },
+        // PR-P9: the melee attack needs its declaration this round.
+        ...Array.from({ length: 5 }, () => ({ type: "advancePhase" as const, gmOverride: true })),
+        { type: "declareMelee", id: ids[0] as string, melee: { group: "1", initiative: 10 } },
       ]),
     );
     expect(declared.ok).toBe(true);

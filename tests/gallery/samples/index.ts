@@ -7,5 +7,11 @@ import type { SampleSource } from "../sample";
 import { chatSamples } from "./chat";
 import { combatSamples } from "./combat";
 import { sheetSamples } from "./sheets";
+import { budgetSamples } from "./budget";
 
-export const SAMPLE_SOURCES: readonly SampleSource[] = [sheetSamples, combatSamples, chatSamples];
+export const SAMPLE_SOURCES: readonly SampleSource[] = [
+  sheetSamples,
+  combatSamples,
+  chatSamples,
+  budgetSamples,
+];

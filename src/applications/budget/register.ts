@@ -1,0 +1,106 @@
+/**
+ * The action budgets' wiring, called once from the init hook (`registerBudgets`): Fray's movement actions and
+ * their costs, the CD-A5 status, the token-movement hooks (check before, spend after), the budget panels'
+ * click listener on the tracker and the actor sheets, their re-render when a budget changes, and the FS-M4
+ * watch over flying creatures. The GM requests register themselves at import (net/gm-requests.ts).
+ */
+import { addStatusEffect } from "../../compat";
+import { checkFlyers } from "../../chat/flyer-falls";
+import { STANDARD_ONLY_STATUS } from "../../documents/budget-store";
+import { asFray } from "../../documents/combat-api";
+import { statusNameKey } from "../../documents/statuses";
+import {
+  onMoveToken,
+  onPreMoveToken,
+  setMoveRefusalHandlers,
+  type MovingToken,
+  type TokenMovement,
+} from "../../documents/token-movement";
+import { BALANCE_ACTION } from "../../rules/budget/movement-stretches";
+import { attachBudgetListener } from "./budget-actions";
+import { confirmOverride } from "./override-confirm";
+import { askTraversalRoll } from "./traversal-rolls";
+
+type AnyHook = (name: string, fn: (...args: never[]) => unknown) => number;
+type ActionConfig = Record<string, unknown> & { getCostFunction?: (...args: unknown[]) => unknown };
+
+/**
+ * The movement actions the budgets price themselves (FS-M1…FS-M6 double climbing and balance, crawl at half
+ * Speed, count jumps…): each is measured as walking is — terrain included, no action surcharge of its own —
+ * and Fray adds FS-M1's "balance" (a treacherous surface: difficult terrain and an Agility roll).
+ */
+const PRICED_ACTIONS = ["walk", "crawl", "climb", "swim", "fly", "burrow", "jump"] as const;
+
+export function registerMovementActions(): void {
+  const movement = (
+    CONFIG as unknown as { Token?: { movement?: { actions?: Record<string, ActionConfig> } } }
+  ).Token?.movement;
+  const actions = movement?.actions;
+  const walk = actions?.walk;
+  if (!actions || !walk) return;
+  const walkCost = walk.getCostFunction;
+  for (const id of PRICED_ACTIONS) {
+    const action = actions[id];
+    if (action && walkCost && id !== "walk") action.getCostFunction = walkCost;
+  }
+  actions[BALANCE_ACTION] ??= {
+    ...walk,
+    label: "FRAY.Movement.balance",
+    icon: "fa-solid fa-person-falling",
+    img: "icons/svg/falling.svg",
+    order: Number(walk.order ?? 0) + 0.5,
+  };
+}
+
+/** Re-draws the open sheets of a fight's creatures (their budget panel follows the fight). */
+function rerenderSheets(combat: Combat.Implementation | undefined, ids?: readonly string[]): void {
+  if (!combat) return;
+  for (const c of combat.combatants.values()) {
+    if (ids && !ids.includes(c.id ?? "")) continue;
+    const sheet = c.actor?.sheet as { rendered?: boolean; render?: () => unknown } | null | undefined;
+    if (sheet?.rendered) void sheet.render?.();
+  }
+}
+
+export function registerBudgets(): void {
+  registerMovementActions();
+  // CD-A5: named like Fray's other statuses (statuses.ts).
+  addStatusEffect({
+    id: STANDARD_ONLY_STATUS,
+    name: statusNameKey(STANDARD_ONLY_STATUS),
+    img: "icons/svg/downgrade.svg",
+  });
+  setMoveRefusalHandlers({
+    balanceRoll: (_token, combat, combatant) =>
+      void askTraversalRoll(combat.id ?? "", combatant.id ?? "", "balance", true),
+    confirmOverride,
+  });
+  const on = Hooks.on as unknown as AnyHook;
+  on("preMoveToken", (token: MovingToken, movement: TokenMovement) => onPreMoveToken(token, movement));
+  on(
+    "moveToken",
+    (token: MovingToken, movement: TokenMovement, _operation: unknown, user: User.Implementation) =>
+      void onMoveToken(token, movement, user),
+  );
+  const listen = (_app: unknown, html: HTMLElement) => attachBudgetListener(html);
+  on("renderCombatTracker", listen);
+  on("renderActorSheetV2", listen);
+  on("updateCombatant", (c: Combatant.Implementation, changes: { system?: Record<string, unknown> }) => {
+    const system = changes?.system;
+    if (system && ("budget" in system || "==budget" in system))
+      rerenderSheets(asFray(c.parent), [c.id ?? ""]);
+  });
+  on("updateCombat", (combat: Combat.Implementation, changes: { system?: unknown }) => {
+    if (changes?.system) rerenderSheets(asFray(combat));
+  });
+  // FS-M4: knocked prone, unable to act, or Speed 0 while flying: the creature falls.
+  const effectChanged = (effect: { parent?: { documentName?: string } | null }) => {
+    if (effect.parent?.documentName === "Actor")
+      void checkFlyers(effect.parent as unknown as Actor.Implementation);
+  };
+  on("createActiveEffect", effectChanged);
+  on("deleteActiveEffect", effectChanged);
+  on("updateActor", (actor: Actor.Implementation, changes: { system?: { speed?: unknown } }) => {
+    if (changes?.system && "speed" in changes.system) void checkFlyers(actor);
+  });
+}

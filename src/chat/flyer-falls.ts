@@ -1,0 +1,65 @@
+/**
+ * FS-M4: a flying creature falls if it is knocked prone, if its Speed drops to 0, if it is prevented from using
+ * actions, or if it fails a Strength roll against turbulence. The active GM watches the statuses and the Speed
+ * of creatures whose token flies (movement action "fly", above the ground): one that falls comes down to the
+ * ground (moved, not its own move), is prone, and the chat says so. Fast-slow worlds and fights only.
+ */
+import { getSetting } from "../config/settings";
+import { activeCombatFor, familyOf } from "../documents/combat-api";
+import { setProne } from "../documents/budget-spend";
+import { flyerFalls } from "../rules/families/fast-slow/movement";
+import { loc } from "../utils/loc";
+import { canAct, hasStatus } from "./parties";
+
+interface FlyingToken {
+  readonly id: string | null;
+  readonly name?: string | null;
+  readonly elevation?: number;
+  readonly movementAction?: string;
+  move?(waypoints: unknown, options?: Record<string, unknown>): Promise<unknown>;
+  update?(data: Record<string, unknown>): Promise<unknown>;
+}
+
+function flyingTokens(actor: Actor.Implementation): FlyingToken[] {
+  const tokens = actor.getActiveTokens?.(false, true) as unknown as FlyingToken[] | undefined;
+  return (tokens ?? []).filter((t) => (t.elevation ?? 0) > 0 && t.movementAction === "fly");
+}
+
+function fastSlowHere(actor: Actor.Implementation): boolean {
+  const combat = activeCombatFor(actor);
+  return (combat ? familyOf(combat) : getSetting("ruleset")) === "fast-slow";
+}
+
+/** Brings `token` down to the ground: prone, and a line in the chat (active GM). */
+export async function fall(actor: Actor.Implementation, token: FlyingToken): Promise<void> {
+  if (typeof token.move === "function") await token.move([{ elevation: 0, action: "displace" }]);
+  else await token.update?.({ elevation: 0 });
+  await setProne(actor, true);
+  const name = foundry.utils.escapeHTML(token.name ?? actor.name ?? "");
+  const cls = CONFIG.ChatMessage.documentClass as unknown as {
+    create(data: Record<string, unknown>): Promise<unknown>;
+  };
+  await cls.create({
+    content: `<p class="fray-fall">${loc("FRAY.Movement.falls", { name })}</p>`,
+    speaker: ChatMessage.getSpeaker({ actor }),
+  });
+}
+
+/** FS-M4: the active GM checks `actor`'s flying tokens after its statuses or Speed changed. */
+export async function checkFlyers(actor: Actor.Implementation | null | undefined): Promise<void> {
+  if (!actor || !game.user?.isActiveGM || !fastSlowHere(actor)) return;
+  const tokens = flyingTokens(actor);
+  if (!tokens.length) return;
+  const speed = Number((actor.system as unknown as { speed?: number }).speed ?? 0) || 0;
+  const falls = flyerFalls({ prone: hasStatus(actor, "prone"), speed, canUseActions: canAct(actor) });
+  if (!falls || falling.has(actor.id ?? "")) return;
+  falling.add(actor.id ?? "");
+  try {
+    for (const token of tokens) await fall(actor, token);
+  } finally {
+    falling.delete(actor.id ?? "");
+  }
+}
+
+/** Actors coming down now (their own prone status change must not bring them down twice). */
+const falling = new Set<string>();

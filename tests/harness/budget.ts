@@ -1,0 +1,173 @@
+/**
+ * Stand-ins the budget tests add to the chat harness (tests/harness/chat.ts): `actor.toggleStatusEffect` (the
+ * status set changes and the effect hooks fire), token elevation and movement action, `token.move` (recorded,
+ * then carried out as a drag), combatant names and ownership as the tracker reads them, the escaping helper,
+ * and the two DialogV2 calls the budget panel makes (answers queued by the test). A drag runs the registered
+ * `preMoveToken` handlers on the mover's client (a false refuses, as `Hooks.call` does), then `moveToken` on
+ * every connected client, as v13 does. No Fray logic lives here.
+ */
+import { as, ActorDoc, currentUser, FighterDoc, TokenDoc, users, type ChatUser } from "./chat";
+import { harness } from "./install";
+
+type Data = Record<string, unknown>;
+const g = globalThis as Record<string, unknown>;
+const hooks = () => g.Hooks as { callAll(name: string, ...a: unknown[]): boolean };
+
+/** What the budget tests read back. */
+export const budgetWorld = {
+  moves: [] as { token: string; waypoints: unknown; options: unknown }[],
+  /** Answers the next DialogV2.confirm calls give (false when none is queued). */
+  confirms: [] as boolean[],
+  /** Values the next DialogV2.prompt calls give (null: dismissed). */
+  prompts: [] as (Data | null)[],
+  dialogs: [] as Data[],
+  reset() {
+    this.moves.length = 0;
+    this.confirms.length = 0;
+    this.prompts.length = 0;
+    this.dialogs.length = 0;
+  },
+};
+
+interface StatusActor {
+  statuses: Set<string>;
+}
+
+(ActorDoc.prototype as unknown as Data).documentName = "Actor";
+
+/** `actor.toggleStatusEffect(id, { active })`: the status set changes and the effect hook fires. */
+(ActorDoc.prototype as unknown as Data).toggleStatusEffect = async function (
+  this: ActorDoc & StatusActor,
+  id: string,
+  { active }: { active?: boolean } = {},
+) {
+  const on = active ?? !this.statuses.has(id);
+  if (on === this.statuses.has(id)) return;
+  if (on) this.statuses.add(id);
+  else this.statuses.delete(id);
+  hooks().callAll(on ? "createActiveEffect" : "deleteActiveEffect", {
+    parent: this,
+    statuses: new Set([id]),
+  });
+};
+
+type MovingToken = TokenDoc & { elevation: number; movementAction: string; x: number };
+
+Object.defineProperty(TokenDoc.prototype, "elevation", {
+  configurable: true,
+  get(this: { _elevation?: number }) {
+    return this._elevation ?? 0;
+  },
+  set(this: { _elevation?: number }, v: number) {
+    this._elevation = v;
+  },
+});
+Object.defineProperty(TokenDoc.prototype, "movementAction", {
+  configurable: true,
+  get(this: { _action?: string }) {
+    return this._action ?? "walk";
+  },
+  set(this: { _action?: string }, v: string) {
+    this._action = v;
+  },
+});
+
+/**
+ * `token.move(waypoints, options)`: recorded, then carried out as a drag by the current user (v13 runs a move
+ * through the same update workflow: `preMoveToken`, then `moveToken`). Waypoints without a cost cost nothing.
+ */
+(TokenDoc.prototype as unknown as Data).move = async function (
+  this: MovingToken,
+  waypoints: unknown,
+  options: unknown,
+) {
+  budgetWorld.moves.push({ token: this.id, waypoints, options });
+  const list = (Array.isArray(waypoints) ? waypoints : [waypoints]) as Partial<MoveStep>[];
+  return dragToken(
+    currentUser(),
+    this,
+    list.map((w) => ({
+      action: w.action ?? "walk",
+      cost: w.cost ?? 0,
+      ...(w.elevation !== undefined ? { elevation: w.elevation } : {}),
+    })),
+  );
+};
+
+Object.defineProperty(FighterDoc.prototype, "name", {
+  configurable: true,
+  get(this: FighterDoc) {
+    return this.actor.name;
+  },
+});
+Object.defineProperty(FighterDoc.prototype, "isOwner", {
+  configurable: true,
+  get(this: FighterDoc) {
+    return this.actor.testUserPermission(currentUser(), "OWNER");
+  },
+});
+Object.defineProperty(FighterDoc.prototype, "visible", { configurable: true, get: () => true });
+
+const foundryNs = g.foundry as { applications: { api: { DialogV2: Data } }; utils: Data };
+foundryNs.utils.escapeHTML ??= (text: string) =>
+  String(text).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+foundryNs.applications.api.DialogV2.confirm = async (options: Data) => {
+  budgetWorld.dialogs.push(options);
+  return budgetWorld.confirms.shift() ?? false;
+};
+foundryNs.applications.api.DialogV2.prompt = async (options: Data) => {
+  budgetWorld.dialogs.push(options);
+  return budgetWorld.prompts.length ? budgetWorld.prompts.shift() : null;
+};
+
+let nextMove = 1;
+
+export interface MoveStep {
+  readonly action: string;
+  readonly cost: number;
+  readonly elevation?: number;
+}
+
+/**
+ * `user` drags `token` through `steps`: `preMoveToken` on the mover's client (false refuses), then the token
+ * moves and `moveToken` fires on every connected client. Resolves whether the move happened.
+ */
+export async function dragToken(
+  user: ChatUser,
+  token: TokenDoc,
+  steps: readonly MoveStep[],
+): Promise<boolean> {
+  const t = token as MovingToken;
+  const waypoints = steps.map((s) => ({
+    action: s.action,
+    cost: s.cost,
+    elevation: s.elevation ?? t.elevation,
+  }));
+  const movement = {
+    id: `move${nextMove++}`,
+    chain: [],
+    origin: { elevation: t.elevation },
+    passed: { waypoints },
+    pending: { waypoints: [] },
+    method: "dragging",
+  };
+  const allowed = await as(user, () => preMoveAllowed(t, movement));
+  if (!allowed) return false;
+  const last = waypoints[waypoints.length - 1];
+  if (last) {
+    t.elevation = last.elevation;
+    t.movementAction = last.action;
+  }
+  for (const client of users.contents.filter((u) => u.active))
+    await as(client, async () => {
+      hooks().callAll("moveToken", t, movement, {}, user);
+    });
+  return true;
+}
+
+/** `Hooks.call("preMoveToken", …)`: the registered handlers in order; false from one refuses. */
+function preMoveAllowed(token: unknown, movement: unknown): boolean {
+  for (const fn of harness.hooks.get("preMoveToken") ?? [])
+    if (fn(token, movement, {}) === false) return false;
+  return true;
+}
