@@ -332,6 +332,7 @@ export async function runBudgetOp(button: HTMLElement): Promise<boolean> {
         ...(d.kind ? { kind: d.kind } : {}),
         ...(d.useStandard === "true" ? { useStandard: true } : {}),
         ...(d.allowsStep === "false" ? { allowsStep: false } : {}),
+        ...(d.canBeStandard === "true" ? { canBeStandard: true } : {}),
       });
     case "odAction":
       return spendEvent(ids, { type: "action", counter: d.counter });

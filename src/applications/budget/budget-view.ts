@@ -243,6 +243,18 @@ function classicD20Controls(s: ClassicD20Budget): BudgetButton[] {
       { type: "fullRound", allowsStep: "false" },
       !wholeTurn,
     ),
+    // CD-A5: limited to a standard action, some full-round actions may be taken as one.
+    ...(t.standardOnly
+      ? [
+          b(
+            "cdAction",
+            "FRAY.Budget.Ui.fullRoundAsStandard",
+            "fa-solid fa-hourglass-half",
+            { type: "fullRound", canBeStandard: "true" },
+            !wholeTurn,
+          ),
+        ]
+      : []),
     b("cdAction", "FRAY.Budget.Ui.free", "fa-solid fa-feather", { type: "free" }),
   ];
 }

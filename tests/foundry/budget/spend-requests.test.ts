@@ -254,6 +254,26 @@ describe("budget requests", () => {
     });
   });
 
+  it("CD-A5 a combatant with the standard-only status gets no move action; a full-round action that may be one is allowed", async () => {
+    const hero = creature("Wojtek", {}, [alice]);
+    hero.actor.statuses.add("standardOnly");
+    const { fight, ids } = await startedFight("classic-d20", hero, creature("Ork", {}));
+    const heroId = ids[0] as string;
+    if (engineOf(fight).current !== heroId)
+      await events(fight, [{ type: "takeTurn", id: heroId, gmOverride: true }]);
+    expect(budgetNow<ClassicD20Budget>(fight, heroId).turn).toMatchObject({
+      standardOnly: true,
+      moveLeft: 0,
+    });
+    expect(await spend(alice, fight, heroId, { type: "fullRound" })).toMatchObject({
+      ok: false,
+      reason: "limitedToStandard",
+    });
+    expect(await spend(alice, fight, heroId, { type: "fullRound", canBeStandard: true })).toMatchObject({
+      ok: true,
+    });
+  });
+
   it("AD-M1…AD-M8 one manoeuvre per turn from the picker; AD-T1 all-out defense lasts until the next turn", async () => {
     const kenji = creature("Kenji", {}, [alice]);
     const { fight, ids } = await startedFight("active-defense-3d6", kenji, creature("Oni", {}));
