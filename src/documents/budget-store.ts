@@ -5,7 +5,8 @@
  *   the OD-R3 counts are the round engine's (`TurnCombatant.actions`), laid over it on every read;
  * - phased-round: nothing stored — the round engine's declaration sheet is the budget (PR-B1), rebuilt with
  *   `phasedBudgetFromSheet`.
- * The actor gives what a round or turn needs: Speed (FS-R5/FS-R6, CD move action), the FS-R1 turn kind from
+ * The actor gives what a round or turn needs: Speed (FS-R5/FS-R6, FS-MT6 the mount's for a rider, CD move
+ * action), the FS-R1 turn kind from
  * the engine, CD-A5's standard-only status, the OD-R3 counters, the AD-M4 weapons it carries.
  */
 import { FAMILY_DATA_KEYS, type FamilyId } from "../rules/families/ids";
@@ -17,6 +18,7 @@ import type { TurnCombatant } from "../rules/turns/round-state";
 import { accept, type Outcome } from "../rules/outcome";
 import { combatantData, familyOf, roundStateOf, updateCombatantData } from "./combat-api";
 import { hasStatusNow, PRONE_STATUS } from "./statuses";
+import { movementSpeedOf } from "./mounts/mount-turns";
 
 /** CD-A5: the status that limits a combatant to a standard action on its turn (Fray's own, token HUD). */
 export const STANDARD_ONLY_STATUS = "standardOnly";
@@ -64,7 +66,10 @@ export function budgetInputOf(
   const actor = combatant.actor;
   const system = actorSystem(actor);
   const family = familyOf(combat);
-  const speed = Math.max(0, Number(system.speed ?? 0) || 0);
+  const token = (combatant as unknown as { token?: TokenDocument.Implementation | null }).token ?? null;
+  // FS-MT6: a rider moves with its mount's Speed.
+  const speed =
+    family === "fast-slow" && token ? movementSpeedOf(token) : Math.max(0, Number(system.speed ?? 0) || 0);
   const engine = engineCombatant(combat, combatant.id ?? "");
   const input: { -readonly [K in keyof BudgetInput]: BudgetInput[K] } = { speed };
   if (family === "fast-slow") input.kind = engine?.speed ?? "slow";
