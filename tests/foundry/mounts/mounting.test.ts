@@ -267,6 +267,7 @@ describe("FS-MT7 the rider or the mount", () => {
       const html = templateEnvironment(lang).render("templates/chat/mounted-targets.hbs", { choices });
       expect(html).toContain("&lt;b&gt;Sir&lt;/b&gt;");
       expect(html).toContain('name="pair0"');
+      expect(html).toContain('type="radio"');
     }
   });
 });

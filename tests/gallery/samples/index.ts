@@ -8,10 +8,12 @@ import { chatSamples } from "./chat";
 import { combatSamples } from "./combat";
 import { sheetSamples } from "./sheets";
 import { budgetSamples } from "./budget";
+import { mountSamples } from "./mounts";
 
 export const SAMPLE_SOURCES: readonly SampleSource[] = [
   sheetSamples,
   combatSamples,
   chatSamples,
   budgetSamples,
+  mountSamples,
 ];
