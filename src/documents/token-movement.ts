@@ -94,6 +94,34 @@ export function setMoveRefusalHandlers(h: MoveRefusalHandlers): void {
   handlers = h;
 }
 
+/**
+ * The fields of a measured waypoint a new move takes (its measured cost kept, as a predetermined cost);
+ * intermediate waypoints are left out.
+ */
+const WAYPOINT_FIELDS = [
+  "x",
+  "y",
+  "elevation",
+  "width",
+  "height",
+  "shape",
+  "action",
+  "cost",
+  "snapped",
+  "explicit",
+  "checkpoint",
+];
+
+function replayable(...sections: (MovementSection | undefined)[]): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  for (const section of sections)
+    for (const w of (section?.waypoints ?? []) as readonly Record<string, unknown>[]) {
+      if (w.intermediate === true) continue;
+      out.push(Object.fromEntries(WAYPOINT_FIELDS.filter((k) => k in w).map((k) => [k, w[k]])));
+    }
+  return out;
+}
+
 /** `preMoveToken`: false refuses the move (with a localized warning); anything else lets it go. */
 export function onPreMoveToken(token: MovingToken, movement: TokenMovement): false | void {
   const fighter = fighterOf(token);
@@ -109,7 +137,7 @@ export function onPreMoveToken(token: MovingToken, movement: TokenMovement): fal
   if (plan.ok) return;
   const reason = plan;
   if (game.user?.isGM && handlers) {
-    const waypoints = [...(movement.passed?.waypoints ?? []), ...(movement.pending?.waypoints ?? [])];
+    const waypoints = replayable(movement.passed, movement.pending);
     void handlers.confirmOverride(reason).then(async (yes) => {
       if (!yes || typeof token.move !== "function") return;
       overrides.add(id);

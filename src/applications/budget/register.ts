@@ -38,10 +38,11 @@ export function registerMovementActions(): void {
   const actions = movement?.actions;
   const walk = actions?.walk;
   if (!actions || !walk) return;
-  const walkCost = walk.getCostFunction;
+  // Walking's own cost function when core gives one (terrain included), else the cost as measured.
+  const walkCost = walk.getCostFunction ?? (() => (baseCost: number) => baseCost);
   for (const id of PRICED_ACTIONS) {
     const action = actions[id];
-    if (action && walkCost && id !== "walk") action.getCostFunction = walkCost;
+    if (action && id !== "walk") action.getCostFunction = walkCost;
   }
   actions[BALANCE_ACTION] ??= {
     ...walk,
