@@ -20,6 +20,7 @@ import {
   resetWorld,
   settle,
   startedFight,
+  weapon,
   world,
 } from "./setup";
 import { spendBudgetRequest } from "../../../src/documents/budget-requests";
@@ -89,6 +90,44 @@ describe("budget requests", () => {
       ok: false,
       reason: "actionUsed",
     });
+  });
+
+  it.each([
+    ["FS-A2", "cast"],
+    ["FS-A6", "dismiss"],
+    ["FS-A7", "search"],
+    ["FS-A8", "help"],
+    ["FS-A12", "retreat"],
+    ["FS-A13", "rush"],
+    ["FS-A14", "stabilize"],
+    ["FS-A15", "useItem"],
+  ] as const)("%s the panel's %s spends the slow turn's action through the GM", async (_id, activity) => {
+    const { fight, heroId } = await fastSlowFight("slow");
+    expect(await spend(alice, fight, heroId, { type: "activity", activity })).toEqual({
+      ok: true,
+      value: true,
+    });
+    expect(budgetNow<FastSlowBudget>(fight, heroId).turn).toMatchObject({
+      actionLeft: 0,
+      actionUsedFor: activity,
+    });
+  });
+
+  it("FS-A11 reloading needs a weapon with the reload property — the item's, read by the GM — and ammunition", async () => {
+    const { fight, heroId, hero } = await fastSlowFight("slow");
+    const bow = weapon(hero.actor, "Sling");
+    const crossbow = weapon(hero.actor, "Crossbow", { properties: { reload: true } });
+    const reload = (itemId: string, hasAmmunition: boolean, weaponHasReload = false) =>
+      spend(
+        alice,
+        fight,
+        heroId,
+        { type: "activity", activity: "reload", weaponHasReload, hasAmmunition },
+        { itemId },
+      );
+    expect(await reload(bow.id, true, true)).toMatchObject({ ok: false, reason: "notReloadable" });
+    expect(await reload(crossbow.id, false)).toMatchObject({ ok: false, reason: "noAmmunition" });
+    expect(await reload(crossbow.id, true)).toMatchObject({ ok: true });
   });
 
   it("a player can never spend another's budget, nor override; what was refused is left as it was", async () => {
