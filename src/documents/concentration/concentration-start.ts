@@ -16,6 +16,8 @@ import { concentrate, concentrationsOf } from "../../rules/families/fast-slow/co
 import { durationInRounds, type DurationUnit } from "../../rules/items/durations";
 import { accept, refuse, type Outcome } from "../../rules/outcome";
 import type { RoundEvent } from "../../rules/turns/round-event";
+import { withOverride, type SpendEvent } from "../../rules/budget/spend-events";
+import { spendFor } from "../budget-spend";
 import { applyRoundEvents, familyOf, roundStateOf } from "../combat-api";
 
 export interface ConcentrationPayload {
@@ -95,6 +97,13 @@ async function startOnGm(payload: ConcentrationPayload, user: User.Implementatio
     default:
       return refuse("notInThisFamily");
   }
+  // FS-A3 concentrating is the turn's action; AD-M6 it is the turn's manoeuvre. A renewal spends it again.
+  const spend: SpendEvent =
+    familyOf(link.combat) === "fast-slow"
+      ? { family: "fast-slow", event: { type: "activity", activity: "concentrate" } }
+      : { family: "active-defense-3d6", event: { type: "maneuver", maneuver: "concentrate" } };
+  const spent = await spendFor(link.combat, link.combatant, withOverride(spend, user.isGM));
+  if (!spent.ok) return spent;
   const applied = await applyRoundEvents(link.combat, events);
   return applied.ok ? accept(null) : applied;
 }

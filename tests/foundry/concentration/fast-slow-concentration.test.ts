@@ -91,6 +91,25 @@ describe("fast-slow concentration (Foundry side)", () => {
     );
   });
 
+  it("FS-A3 concentrating is the turn's action: a second concentration in the same turn is refused, the GM may force it", async () => {
+    const s = await scene();
+    const second = giveItem(s.mage.actor, "Second Ward", "spell", {
+      concentration: true,
+      duration: { value: 2, unit: "rounds" },
+    });
+    expect(await concentrate(s)).toEqual({ ok: true, value: null });
+    const again = await as(alice, () =>
+      startConcentration(s.mage.actor as never, second as never, s.mage.token as never),
+    );
+    expect(again).toMatchObject({ ok: false, reason: "actionUsed" });
+    expect(timedStatesOf(s.fight.fight as never, s.mageId)).toHaveLength(1);
+    const forced = await as(gm, () =>
+      startConcentration(s.mage.actor as never, second as never, s.mage.token as never),
+    );
+    expect(forced).toEqual({ ok: true, value: null });
+    expect(timedStatesOf(s.fight.fight as never, s.mageId)).toHaveLength(2);
+  });
+
   it("FS-A3 renewing on a later turn extends it, never past the spell's maximum duration", async () => {
     const s = await scene({ value: 2, unit: "rounds" });
     await concentrate(s);
