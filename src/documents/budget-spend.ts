@@ -17,6 +17,7 @@ import {
   type MoveResult,
 } from "../rules/budget/movement-spend";
 import type { SpendEvent } from "../rules/budget/spend-events";
+import { statesLeftBy } from "../rules/budget/spend-states";
 import { spendActiveDefense, type ActiveDefenseBudget } from "../rules/families/active-defense-3d6/budget";
 import type { ClassicD20Budget } from "../rules/families/classic-d20/budget";
 import type { FastSlowBudget } from "../rules/families/fast-slow/budget";
@@ -75,6 +76,15 @@ export async function spendFor(
   }
   const stored = await storeBudget(combat, combatant, out.value);
   if (!stored.ok) return stored;
+  // FS-A5 Defend, AD-M2/AD-M3 all-out attack and defense: the state every card and the tracker read.
+  const states = statesLeftBy(spend, combatant.id ?? "", roundStateOf(combat).round);
+  if (states.length) {
+    const added = await applyRoundEvents(
+      combat,
+      states.map((state) => ({ type: "addTimedState", state })),
+    );
+    if (!added.ok) return added;
+  }
   // FS-M3: dropping prone is free; standing up ends it.
   if (spend.family === "fast-slow" && spend.event.type === "dropProne") await setProne(combatant.actor, true);
   if (spend.family === "fast-slow" && spend.event.type === "standUp") await setProne(combatant.actor, false);

@@ -326,6 +326,22 @@ describe("budget requests", () => {
       reason: "maneuverTaken",
     });
     expect(budgetNow<ActiveDefenseBudget>(fight, id).allOut).toMatchObject({ kind: "defense" });
+    // The round engine holds it too, so the tracker and every card see it, and ends it at the next turn.
+    expect(engineOf(fight).timed).toMatchObject([
+      { key: "allOutDefense", holder: id, expiry: { kind: "holderNextTurn" } },
+    ]);
+  });
+
+  it("FS-A5 the Defend action leaves Defend on the round engine until the end of the round", async () => {
+    const { fight, heroId } = await fastSlowFight("fast");
+    expect(await spend(alice, fight, heroId, { type: "activity", activity: "defend" })).toMatchObject({
+      ok: true,
+    });
+    expect(engineOf(fight).timed).toMatchObject([
+      { key: "defend", holder: heroId, expiry: { kind: "endOfRound", round: 1 } },
+    ]);
+    await events(fight, [{ type: "endRound", gmOverride: true }]);
+    expect(engineOf(fight).timed).toEqual([]);
   });
 
   it("PR-B1 PR-B2 phased-round spends by declaring: a forbidden declaration is refused with its reason; the GM may force it", async () => {
