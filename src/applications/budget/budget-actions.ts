@@ -14,6 +14,7 @@ import { loc } from "../../utils/loc";
 import { askFields, type DialogField, type DialogOption } from "./budget-dialogs";
 import { sendWithOverride } from "./override-confirm";
 import { askTraversalRoll } from "./traversal-rolls";
+import { isRolledActivity, rollActivity } from "../sheets/activity-rolls";
 
 interface PanelIds {
   readonly combatId: string;
@@ -305,6 +306,11 @@ export async function runBudgetOp(button: HTMLElement): Promise<boolean> {
   if (!ids) return false;
   switch (d.frayBudget) {
     case "fsActivity":
+      // FS-A7, FS-A8, FS-A14: the action is a roll, posted once the action is spent.
+      if (isRolledActivity(d.activity))
+        return rollActivity(ids, d.activity, () =>
+          spendEvent(ids, { type: "activity", activity: d.activity }),
+        );
       return spendEvent(ids, { type: "activity", activity: d.activity });
     case "fsPrepare":
       return fsPrepare(ids);

@@ -1,19 +1,24 @@
 import type { DeepPartial } from "fvtt-types/utils";
 import { FAMILY_IDS, type FamilyId } from "../../rules/families/ids";
 import { templatePath } from "../../utils/paths";
-import { loc } from "../../utils/loc";
 import { activeFamily } from "../active-family";
-import { EQUIPPABLE_TYPES, ITEM_TYPES, type ItemType } from "../../data/item/types";
-import type { ActorDerived } from "../../data/actor/derive";
-import { actorSheetView, type ActorSource } from "./actor-view";
+import { ITEM_TYPES, type ItemType } from "../../data/item/types";
+import { loc } from "../../utils/loc";
 import { startAttack } from "../../chat/start-attack";
+import { onSheetConcentrate, onSheetMountControl, sheetToken } from "./mounted-combat-view";
+import { actorSheetContext } from "./actor-context";
+import { rollSheetCheck, rollSheetInitiative, rollSheetOrientation, sheetDefend } from "./sheet-rolls";
 import {
-  mountedCombatView,
-  onSheetConcentrate,
-  onSheetMountControl,
-  sheetToken,
-} from "./mounted-combat-view";
-import { sheetBudgetContext } from "../budget/budget-context";
+  createEffect,
+  deleteEffect,
+  editEffect,
+  effectFrom,
+  endTimedState,
+  removeStatus,
+  toggleEffect,
+} from "./effect-actions";
+import { notifyRefusal } from "../notify";
+import { activateOnKeys, markTabs } from "./sheet-keyboard";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 
@@ -29,8 +34,10 @@ interface ActorSheetContext extends ActorSheetV2.RenderContext {
 const familyPart = (id: FamilyId) => `family-${id}`;
 
 /**
- * The sheet of characters and creatures: the common core, the active family's block, items and notes.
- * Context is prepared per part; clicks are static actions (DESIGN.md, dnd5e style).
+ * The sheet of characters and creatures: the common core, the active family's block with its rolls, items,
+ * effects and notes. The context comes from `actorSheetContext` (actor-context.ts), which the gallery calls
+ * too; clicks are static actions (DESIGN.md, dnd5e style); every control is a button (keyboard: Tab to it,
+ * Enter or Space to press it).
  */
 export class FrayActorSheet<
   RenderContext extends ActorSheetContext = ActorSheetContext,
@@ -48,6 +55,17 @@ export class FrayActorSheet<
       deleteItem: FrayActorSheet.#onDeleteItem,
       toggleEquipped: FrayActorSheet.#onToggleEquipped,
       rollAttack: FrayActorSheet.#onRollAttack,
+      rollCheck: FrayActorSheet.#onRollCheck,
+      rollInitiative: FrayActorSheet.#onRollInitiative,
+      defend: FrayActorSheet.#onDefend,
+      rollOrientation: FrayActorSheet.#onRollOrientation,
+      focusManeuver: FrayActorSheet.#onFocusManeuver,
+      createEffect: FrayActorSheet.#onCreateEffect,
+      toggleEffect: FrayActorSheet.#onToggleEffect,
+      editEffect: FrayActorSheet.#onEditEffect,
+      deleteEffect: FrayActorSheet.#onDeleteEffect,
+      removeStatus: FrayActorSheet.#onRemoveStatus,
+      endTimedState: FrayActorSheet.#onEndTimedState,
       concentrate: onSheetConcentrate,
       mountControl: onSheetMountControl,
     },
@@ -55,7 +73,7 @@ export class FrayActorSheet<
 
   static override PARTS = {
     header: { template: templatePath("actor/header") },
-    tabs: { template: "templates/generic/tab-navigation.hbs" },
+    tabs: { template: templatePath("actor/tabs") },
     ...Object.fromEntries(
       FAMILY_IDS.map((id) => [
         familyPart(id),
@@ -63,12 +81,13 @@ export class FrayActorSheet<
       ]),
     ),
     items: { template: templatePath("actor/items"), scrollable: [""] },
+    effects: { template: templatePath("actor/effects"), scrollable: [""] },
     notes: { template: templatePath("actor/notes") },
   };
 
   static override TABS = {
     primary: {
-      tabs: [{ id: "stats" }, { id: "items" }, { id: "notes" }],
+      tabs: [{ id: "stats" }, { id: "items" }, { id: "effects" }, { id: "notes" }],
       initial: "stats",
       labelPrefix: "FRAY.Sheet.Tab",
     },
@@ -84,23 +103,16 @@ export class FrayActorSheet<
 
   protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }) {
     const context = await super._prepareContext(options);
-    const actor = this.actor;
-    const family = activeFamily();
-    const source = actor._source.system as unknown as ActorSource;
-    const derived = (actor.system as unknown as { derived: ActorDerived }).derived;
-    return Object.assign(context, {
-      actor,
-      system: actor.system,
-      source,
-      derived,
-      ...actorSheetView(source, derived),
-      family,
-      familyLabel: loc(`FRAY.Family.${family}.name`),
-      isCreature: actor.type === "creature",
-      editable: this.isEditable,
-      frayBudget: sheetBudgetContext(actor, this.token),
-      mountedCombat: mountedCombatView(actor, sheetToken(this), game.user as User.Implementation | null),
-    });
+    return Object.assign(
+      context,
+      actorSheetContext(this.actor, {
+        family: activeFamily(),
+        editable: this.isEditable,
+        token: sheetToken(this),
+        user: (game.user as User.Implementation | null) ?? null,
+        idPrefix: this.id,
+      }),
+    );
   }
 
   protected override async _preparePartContext(
@@ -111,7 +123,8 @@ export class FrayActorSheet<
     const partContext = await super._preparePartContext(partId, context, options);
     const tabs = (partContext as { tabs?: Record<string, unknown> }).tabs ?? {};
     if (partId.startsWith("family-")) Object.assign(partContext, { tab: tabs.stats });
-    if (partId === "items") Object.assign(partContext, { tab: tabs.items, itemGroups: this.#itemGroups() });
+    if (partId === "items") Object.assign(partContext, { tab: tabs.items });
+    if (partId === "effects") Object.assign(partContext, { tab: tabs.effects });
     if (partId === "notes") {
       const enrichedNotes = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
         (this.actor.system as { notes: string }).notes,
@@ -122,27 +135,28 @@ export class FrayActorSheet<
     return partContext;
   }
 
-  #itemGroups() {
-    return ITEM_TYPES.map((type) => ({
-      type,
-      label: `TYPES.Item.${type}Pl`,
-      items: this.actor.items
-        .filter((item) => item.type === type)
-        .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0))
-        .map((item) => ({
-          id: item.id,
-          name: item.name,
-          img: item.img,
-          system: item.system,
-          equippable: EQUIPPABLE_TYPES.includes(type),
-          attack: type === "weapon",
-        })),
-    }));
+  /** Enter and Space press the portrait (it opens the image picker); the tabs say which one is shown. */
+  protected override async _onRender(
+    context: DeepPartial<RenderContext>,
+    options: DeepPartial<RenderOptions>,
+  ): Promise<void> {
+    await super._onRender(context, options);
+    activateOnKeys(this.element);
+    markTabs(this.element);
+  }
+
+  override changeTab(tab: string, group: string, options?: Parameters<ActorSheetV2["changeTab"]>[2]): void {
+    super.changeTab(tab, group, options);
+    markTabs(this.element);
   }
 
   #itemFrom(target: HTMLElement) {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     return id ? this.actor.items.get(id) : undefined;
+  }
+
+  get #token() {
+    return sheetToken(this);
   }
 
   static async #onCreateItem(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement) {
@@ -172,5 +186,57 @@ export class FrayActorSheet<
     const system = item?.system as { equipped?: boolean } | undefined;
     if (!item || system?.equipped === undefined) return;
     await item.update({ "system.equipped": !system.equipped } as Item.UpdateData);
+  }
+
+  /** A statistic's check (sheet-checks.ts): the situation form, then the card. */
+  static async #onRollCheck(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const id = target.dataset.check;
+    if (id) notifyRefusal(await rollSheetCheck(this.actor, this.#token, id));
+  }
+
+  static async #onRollInitiative(this: FrayActorSheet) {
+    notifyRefusal(await rollSheetInitiative(this.actor, this.#token));
+  }
+
+  static async #onDefend(this: FrayActorSheet) {
+    await sheetDefend(this.actor, this.#token);
+  }
+
+  static async #onRollOrientation(this: FrayActorSheet) {
+    notifyRefusal(await rollSheetOrientation(this.actor, this.#token));
+  }
+
+  /** AD-M3: moves the focus to the manoeuvre's own button in the budget panel (it is taken there). */
+  static #onFocusManeuver(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const maneuver = target.dataset.maneuver ?? "";
+    const button = this.element.querySelector<HTMLElement>(
+      `[data-fray-budget="adManeuver"][data-maneuver="${CSS.escape(maneuver)}"]`,
+    );
+    if (button) button.focus();
+    else ui.notifications?.warn(loc("FRAY.Sheet.Roll.maneuverNotNow"));
+  }
+
+  static async #onCreateEffect(this: FrayActorSheet) {
+    await createEffect(this.actor as never);
+  }
+
+  static async #onToggleEffect(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement) {
+    await toggleEffect(effectFrom(this.actor, target, true));
+  }
+
+  static async #onEditEffect(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement) {
+    await editEffect(effectFrom(this.actor, target, true));
+  }
+
+  static async #onDeleteEffect(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement) {
+    await deleteEffect(effectFrom(this.actor, target, true));
+  }
+
+  static async #onRemoveStatus(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement) {
+    await removeStatus(this.actor, target);
+  }
+
+  static async #onEndTimedState(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement) {
+    await endTimedState(target);
   }
 }

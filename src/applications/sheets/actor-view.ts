@@ -1,55 +1,103 @@
 import { CREATURE_NATURES } from "../../data/actor/creature";
 import type { ActorDerived } from "../../data/actor/derive";
 import { CD_ABILITIES, CD_SIZE_CATEGORIES } from "../../rules/families/classic-d20/derived";
+import { classicD20AttackBonus } from "../../rules/families/classic-d20/attack-bonus";
 import { FS_ATTRIBUTES } from "../../rules/families/fast-slow/derived";
 import { AD_WEAPON_SKILLS } from "../../rules/families/active-defense-3d6/skills";
 import { loc } from "../../utils/loc";
 import { choiceOptions } from "./choices";
+import { OD_SKILLS } from "./sheet-checks";
 
 /** The stored values the family blocks show (a structural view of the actor's source data). */
 export interface ActorSource {
   fastSlow: Record<string, { value: number }>;
-  classicD20: { abilities: Record<string, { value: number }>; sizeCategory: string };
+  classicD20: { abilities: Record<string, { value: number }>; sizeCategory: string; bab?: number };
+  opposedD20?: {
+    initiative?: number;
+    attack?: { melee?: number; ranged?: number };
+    defense?: { block?: number; dodge?: number };
+  };
   activeDefense: Record<string, number | Record<string, number>> & { skills: Record<string, number> };
   nature?: string;
 }
 
 const AD_STATS = [
-  { id: "ag", max: 30, step: 1 },
-  { id: "wl", max: 30, step: 1 },
-  { id: "dev", max: 20, step: 1 },
-  { id: "pev", max: 10, step: 1 },
-  { id: "bev", max: 10, step: 1 },
-  { id: "wt", max: 20, step: 0.5 },
-  { id: "dr", max: 50, step: 1 },
+  { id: "ag", max: 30, step: 1, rolled: true },
+  { id: "wl", max: 30, step: 1, rolled: true },
+  { id: "dev", max: 20, step: 1, rolled: false },
+  { id: "pev", max: 10, step: 1, rolled: false },
+  { id: "bev", max: 10, step: 1, rolled: false },
+  { id: "wt", max: 20, step: 0.5, rolled: false },
+  { id: "dr", max: 50, step: 1, rolled: false },
 ] as const;
 
-/** Rows and select options for the family blocks of the actor sheet. */
+/** Where each opposed-d20 skill is stored (`system.opposedD20.<path>`). */
+const OD_PATHS: Record<(typeof OD_SKILLS)[number]["id"], string> = {
+  initiative: "initiative",
+  melee: "attack.melee",
+  ranged: "attack.ranged",
+  block: "defense.block",
+  dodge: "defense.dodge",
+};
+
+function odValue(source: ActorSource, path: string): number {
+  let node: unknown = source.opposedD20;
+  for (const key of path.split(".")) node = (node as Record<string, unknown> | undefined)?.[key];
+  return typeof node === "number" ? node : 0;
+}
+
+/**
+ * Rows and select options for the family blocks of the actor sheet; a row that can be rolled names its sheet
+ * check (`check`, sheet-checks.ts).
+ */
 export function actorSheetView(source: ActorSource, derived: ActorDerived) {
+  const cd = derived.classicD20;
+  const bab = Number(source.classicD20.bab ?? 0) || 0;
+  // CD-AT4/CD-AT5: the attack bonuses before range and situation.
+  const cdAttack = (kind: "melee" | "ranged") =>
+    classicD20AttackBonus({
+      kind,
+      baseAttackBonus: bab,
+      strengthModifier: cd.modifiers.str,
+      dexterityModifier: cd.modifiers.dex,
+      sizeModifier: cd.sizeModifier,
+    }).total;
   return {
     attributes: FS_ATTRIBUTES.map((id) => ({
       id,
       label: loc(`FRAY.Family.fast-slow.Attribute.${id}`),
       value: source.fastSlow[id]?.value ?? 0,
       modifier: derived.fastSlow.modifiers[id],
+      check: `fs.${id}`,
     })),
     abilities: CD_ABILITIES.map((id) => ({
       id,
       label: loc(`FRAY.Family.classic-d20.Ability.${id}`),
       value: source.classicD20.abilities[id]?.value ?? 0,
-      modifier: derived.classicD20.modifiers[id],
+      modifier: cd.modifiers[id],
+      check: `cd.${id}`,
     })),
-    adStats: AD_STATS.map(({ id, max, step }) => ({
+    cdAttack: { melee: cdAttack("melee"), ranged: cdAttack("ranged") },
+    odSkills: OD_SKILLS.map(({ id, labelKey }) => ({
+      id,
+      label: loc(labelKey),
+      name: `system.opposedD20.${OD_PATHS[id]}`,
+      value: odValue(source, OD_PATHS[id]),
+      check: `od.${id}`,
+    })),
+    adStats: AD_STATS.map(({ id, max, step, rolled }) => ({
       id,
       max,
       step,
       label: loc(`FRAY.Family.active-defense-3d6.Stat.${id}`),
       value: source.activeDefense[id] as number,
+      check: rolled ? `ad.${id}` : null,
     })),
     adSkills: AD_WEAPON_SKILLS.map((id) => ({
       id,
       label: loc(`FRAY.Family.active-defense-3d6.Skill.${id}`),
       value: source.activeDefense.skills[id] ?? 0,
+      check: `ad.skill.${id}`,
     })),
     options: {
       sizeCategory: choiceOptions(

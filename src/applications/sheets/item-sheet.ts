@@ -1,16 +1,10 @@
 import type { DeepPartial } from "fvtt-types/utils";
-import { FS_ATTRIBUTES } from "../../rules/families/fast-slow/derived";
-import { AD_WEAPON_SKILLS } from "../../rules/families/active-defense-3d6/skills";
-import { DURATION_UNITS } from "../../rules/items/durations";
-import { WEAPON_KINDS, WEAPON_PROPERTIES } from "../../rules/items/weapon-kinds";
-import { loc } from "../../utils/loc";
-import { SPELL_TARGETS } from "../../data/item/spell";
-import { TALENT_ACTIVATIONS } from "../../data/item/talent";
 import { ITEM_TYPES } from "../../data/item/types";
 import { templatePath } from "../../utils/paths";
 import { activeFamily } from "../active-family";
-import { choiceOptions } from "./choices";
-import { familyFlags } from "./family-flags";
+import { createEffect, deleteEffect, editEffect, effectFrom, toggleEffect } from "./effect-actions";
+import { itemSheetContext } from "./item-context";
+import { activateOnKeys } from "./sheet-keyboard";
 
 import ItemSheetV2 = foundry.applications.sheets.ItemSheetV2;
 
@@ -23,8 +17,9 @@ interface ItemSheetContext extends ItemSheetV2.RenderContext {
 }
 
 /**
- * The sheet of every item type: the fields every family uses, then those of the active family.
- * One details part per item type (`templates/item/<type>.hbs`).
+ * The sheet of every item type: the fields every family uses, then those of the active family, then the
+ * item's ActiveEffects. One details part per item type (`templates/item/<type>.hbs`); the context comes from
+ * `itemSheetContext` (item-context.ts), which the gallery calls too.
  */
 export class FrayItemSheet<
   RenderContext extends ItemSheetContext = ItemSheetContext,
@@ -36,6 +31,12 @@ export class FrayItemSheet<
     position: { width: 520, height: 600 },
     window: { resizable: true },
     form: { submitOnChange: true } as FormConfig,
+    actions: {
+      createEffect: FrayItemSheet.#onCreateEffect,
+      toggleEffect: FrayItemSheet.#onToggleEffect,
+      editEffect: FrayItemSheet.#onEditEffect,
+      deleteEffect: FrayItemSheet.#onDeleteEffect,
+    },
   };
 
   static override PARTS = {
@@ -55,44 +56,39 @@ export class FrayItemSheet<
   protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }) {
     const context = await super._prepareContext(options);
     const item = this.item;
-    const system = item.system as Record<string, unknown>;
-    const family = activeFamily();
     const enrichedDescription = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
-      String(system.description ?? ""),
+      String((item.system as { description?: string }).description ?? ""),
       { secrets: item.isOwner, relativeTo: item },
     );
-    return Object.assign(context, {
-      item,
-      system,
-      family,
-      families: familyFlags(family),
-      typeLabel: `TYPES.Item.${item.type}`,
-      editable: this.isEditable,
-      enrichedDescription,
-      options: this.#options(system),
-      propertyRows: this.#propertyRows(system),
-    });
+    return Object.assign(
+      context,
+      itemSheetContext(item, { family: activeFamily(), editable: this.isEditable, idPrefix: this.id }),
+      { enrichedDescription },
+    );
   }
 
-  #propertyRows(system: Record<string, unknown>) {
-    const properties = (system.properties ?? {}) as Record<string, boolean>;
-    return WEAPON_PROPERTIES.map((id) => ({
-      id,
-      label: loc(`FRAY.Item.Weapon.Property.${id}`),
-      checked: Boolean(properties[id]),
-    }));
+  /** Enter and Space press the image (it opens the image picker). */
+  protected override async _onRender(
+    context: DeepPartial<RenderContext>,
+    options: DeepPartial<RenderOptions>,
+  ): Promise<void> {
+    await super._onRender(context, options);
+    activateOnKeys(this.element);
   }
 
-  #options(system: Record<string, unknown>) {
-    const str = (key: string) => String(system[key] ?? "");
-    const duration = (system.duration ?? {}) as { unit?: string };
-    return {
-      kind: choiceOptions(WEAPON_KINDS, "FRAY.Item.Weapon.Kind", str("kind")),
-      attribute: choiceOptions(FS_ATTRIBUTES, "FRAY.Family.fast-slow.Attribute", str("attribute")),
-      skill: choiceOptions(AD_WEAPON_SKILLS, "FRAY.Family.active-defense-3d6.Skill", str("skill")),
-      against: choiceOptions(SPELL_TARGETS, "FRAY.Item.Spell.Against", str("against")),
-      activation: choiceOptions(TALENT_ACTIVATIONS, "FRAY.Item.Talent.Activation", str("activation")),
-      durationUnit: choiceOptions(DURATION_UNITS, "FRAY.Duration", duration.unit ?? ""),
-    };
+  static async #onCreateEffect(this: FrayItemSheet) {
+    await createEffect(this.item as never);
+  }
+
+  static async #onToggleEffect(this: FrayItemSheet, _event: PointerEvent, target: HTMLElement) {
+    await toggleEffect(effectFrom(this.item, target, false));
+  }
+
+  static async #onEditEffect(this: FrayItemSheet, _event: PointerEvent, target: HTMLElement) {
+    await editEffect(effectFrom(this.item, target, false));
+  }
+
+  static async #onDeleteEffect(this: FrayItemSheet, _event: PointerEvent, target: HTMLElement) {
+    await deleteEffect(effectFrom(this.item, target, false));
   }
 }

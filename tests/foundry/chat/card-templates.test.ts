@@ -172,17 +172,27 @@ describe("attack card templates in five languages (real handlebars)", () => {
     const env = templateEnvironment(lang);
     const html = env.render("templates/actor/items.hbs", {
       editable: true,
+      canRoll: true,
       tab: { cssClass: "active" },
       itemGroups: [
         {
           type: "weapon",
           label: "TYPES.Item.weaponPl",
-          items: [{ id: "i1", name: "<b>Sword</b>", img: "", system: {}, equippable: true, attack: true }],
+          items: [
+            {
+              id: "i1",
+              name: "<b>Sword</b>",
+              img: "",
+              system: {},
+              equippable: true,
+              attack: { value: "+3", labelKey: "FRAY.Item.Weapon.ob" },
+            },
+          ],
         },
       ],
     });
     expect(html).toContain('data-action="rollAttack"');
-    expect(html).toContain(`aria-label="${env.localize("FRAY.Sheet.rollAttack")}"`);
+    expect(html).toContain(`data-tooltip="${env.localize("FRAY.Sheet.rollAttack")}"`);
     expect(html).not.toContain("<b>Sword");
   });
 

@@ -1,29 +1,30 @@
 /**
  * Actor and item sheets, one sample per tab and family: actors and items are built from their data models'
  * own defaults (the chat harness prepares them as Foundry would, derived statistics included), and the
- * contexts mirror FrayActorSheet/FrayItemSheet `_prepareContext` with the real view builders.
+ * contexts come from the sheets' own builders (`actorSheetContext`, `itemSheetContext`); only what Foundry
+ * itself adds (the tabs, the enriched notes and description) is filled in here. The Effects tab shows a
+ * creature in a fast-slow fight: statuses, the round engine's timed states (FS-A5 Defend, FS-A8 Help, FS-A3
+ * concentration) and ActiveEffects.
  */
 import { readFileSync } from "node:fs";
-import { ItemDoc, type ActorDoc } from "../../harness/chat";
-import { creature } from "../../foundry/chat/setup";
-import { actorSheetView, type ActorSource } from "../../../src/applications/sheets/actor-view";
-import { choiceOptions } from "../../../src/applications/sheets/choices";
-import { familyFlags } from "../../../src/applications/sheets/family-flags";
-import type { ActorDerived } from "../../../src/data/actor/derive";
-import { SPELL_TARGETS } from "../../../src/data/item/spell";
-import { TALENT_ACTIVATIONS } from "../../../src/data/item/talent";
-import { EQUIPPABLE_TYPES, ITEM_TYPES, type ItemType } from "../../../src/data/item/types";
+import type { ActorDoc } from "../../harness/chat";
+import { FightDoc, ItemDoc, world } from "../../harness/chat";
+import { alice, as, bob, creature, gm } from "../../foundry/chat/setup";
+import { actorSheetContext } from "../../../src/applications/sheets/actor-context";
+import { itemSheetContext } from "../../../src/applications/sheets/item-context";
+import { openRollFlavorContext, OPEN_ROLL_FLAVOR } from "../../../src/applications/sheets/sheet-rolls";
+import { ITEM_TYPES, type ItemType } from "../../../src/data/item/types";
 import { DATA_MODELS } from "../../../src/data";
-import { AD_WEAPON_SKILLS } from "../../../src/rules/families/active-defense-3d6/skills";
-import { FS_ATTRIBUTES } from "../../../src/rules/families/fast-slow/derived";
+import { applyRoundEvents } from "../../../src/documents/combat-api";
+import { DEFAULT_OPEN_ENDED } from "../../../src/rules/dice/open-ended-d100";
+import { defendState } from "../../../src/rules/families/fast-slow/defend";
+import { helpState } from "../../../src/rules/families/fast-slow/help";
 import { FAMILY_IDS, type FamilyId } from "../../../src/rules/families/ids";
-import { DURATION_UNITS } from "../../../src/rules/items/durations";
-import { WEAPON_KINDS, WEAPON_PROPERTIES } from "../../../src/rules/items/weapon-kinds";
-import { loc } from "../../../src/utils/loc";
 import { templatePath } from "../../../src/utils/paths";
 import type { GallerySample } from "../sample";
 
 type Data = Record<string, unknown>;
+type User = Parameters<typeof as>[0];
 
 /** A document's initial system data: every field's `initial`, as a new document gets it. */
 function initialSource(schema: { fields: Record<string, unknown> }): Data {
@@ -89,12 +90,38 @@ const ITEM_DATA: Record<ItemType, { name: string; system: Data }> = {
   gear: { name: "Rope, 15 m", system: { quantity: 2, weight: 1.5 } },
 };
 
-function item(type: ItemType, name = ITEM_DATA[type].name, over: Data = {}): ItemDoc {
-  const system = merge(merge(initialSource(modelOf("Item", type).schema), ITEM_DATA[type].system), over);
-  return new ItemDoc(name, type, system);
+let nextEffect = 1;
+
+/** An ActiveEffect as the sheets read one (core prepares `duration.label`; the names are data). */
+function effect(parent: unknown, name: string, over: Data = {}): Data {
+  const id = `effect${nextEffect++}`;
+  return {
+    id,
+    uuid: `Effect.${id}`,
+    name,
+    img: "icons/svg/aura.svg",
+    disabled: false,
+    isSuppressed: false,
+    origin: null,
+    statuses: new Set<string>(),
+    changes: [{ key: "system.speed", mode: 2, value: "2" }],
+    duration: { type: "none", label: "" },
+    parent,
+    ...over,
+  };
 }
 
-function actor(type: "character" | "creature"): ActorDoc {
+function item(type: ItemType, name = ITEM_DATA[type].name, over: Data = {}): ItemDoc {
+  const system = merge(merge(initialSource(modelOf("Item", type).schema), ITEM_DATA[type].system), over);
+  const doc = new ItemDoc(name, type, system);
+  if (type === "weapon" && !("kind" in over))
+    Object.assign(doc, {
+      effects: [effect(doc, "Keen edge of the Northern Marches"), effect(doc, "Blessed", { disabled: true })],
+    });
+  return doc;
+}
+
+function actor(type: "character" | "creature", name?: string): ActorDoc {
   const base = initialSource(modelOf("Actor", type).schema);
   const stats: Data = {
     health: { value: 17, max: 24 },
@@ -118,8 +145,12 @@ function actor(type: "character" | "creature"): ActorDoc {
     activeDefense: { ag: 12, dev: 6, pev: 2, bev: 1, wt: 1.5, skills: { blade: 14, bow: 12 } },
     ...(type === "creature" ? { mount: true, nature: "skittish" } : {}),
   };
-  const name = type === "creature" ? "Grey Destrier" : "Aldo Brennisk";
-  const a = creature(name, merge(base, stats), [], type).actor;
+  const a = creature(
+    name ?? (type === "creature" ? "Grey Destrier" : "Aldo Brennisk"),
+    merge(base, stats),
+    [alice],
+    type,
+  ).actor;
   if (type === "character") {
     a.items.push(
       item("weapon"),
@@ -135,126 +166,189 @@ function actor(type: "character" | "creature"): ActorDoc {
   return a;
 }
 
-/** FrayActorSheet's context (`_prepareContext` + `_preparePartContext`) for one active tab. */
-function actorContext(a: ActorDoc, family: FamilyId, editable: boolean) {
-  const source = a._source.system as unknown as ActorSource;
-  const derived = (a.system as unknown as { derived: ActorDerived }).derived;
+const TAB_IDS = ["stats", "items", "effects", "notes"] as const;
+
+/** The tabs Foundry prepares for the sheet (`_prepareTabs`), one of them shown. */
+function tabs(active: string) {
+  return Object.fromEntries(
+    TAB_IDS.map((id) => [
+      id,
+      {
+        id,
+        group: "primary",
+        active: id === active,
+        cssClass: id === active ? "active" : "",
+        label: `FRAY.Sheet.Tab.${id}`,
+      },
+    ]),
+  );
+}
+
+/** The actor sheet's context: `actorSheetContext` and what Foundry adds (tabs, enriched notes). */
+function actorContext(a: ActorDoc, family: FamilyId, editable: boolean, user: User, active = "stats") {
   return {
-    actor: a,
-    system: a.system,
-    source,
-    derived,
-    ...actorSheetView(source, derived),
-    family,
-    familyLabel: loc(`FRAY.Family.${family}.name`),
-    isCreature: a.type === "creature",
-    editable,
+    ...actorSheetContext(a as never, { family, editable, user: user as never, idPrefix: `sample-${a.id}` }),
+    tabs: tabs(active),
     tab: { cssClass: "active" },
-    enrichedNotes: (source as unknown as { notes: string }).notes,
-    itemGroups: ITEM_TYPES.map((type) => ({
-      type,
-      label: `TYPES.Item.${type}Pl`,
-      items: a.items
-        .filter((i) => i.type === type)
-        .map((i) => ({
-          id: i.id,
-          name: i.name,
-          img: i.img,
-          system: i.system,
-          equippable: EQUIPPABLE_TYPES.includes(type),
-          attack: type === "weapon",
-        })),
-    })),
+    enrichedNotes: String((a._source.system as { notes?: string }).notes ?? ""),
   };
 }
 
-/** FrayItemSheet's context (`_prepareContext`, its options and property rows). */
 function itemContext(i: ItemDoc, family: FamilyId) {
-  const system = i.system;
-  const str = (key: string) => String(system[key] ?? "");
-  const duration = (system.duration ?? {}) as { unit?: string };
-  const properties = (system.properties ?? {}) as Record<string, boolean>;
   return {
-    item: i,
-    system,
-    family,
-    families: familyFlags(family),
-    typeLabel: `TYPES.Item.${i.type}`,
-    editable: true,
-    enrichedDescription: String(system.description ?? ""),
-    options: {
-      kind: choiceOptions(WEAPON_KINDS, "FRAY.Item.Weapon.Kind", str("kind")),
-      attribute: choiceOptions(FS_ATTRIBUTES, "FRAY.Family.fast-slow.Attribute", str("attribute")),
-      skill: choiceOptions(AD_WEAPON_SKILLS, "FRAY.Family.active-defense-3d6.Skill", str("skill")),
-      against: choiceOptions(SPELL_TARGETS, "FRAY.Item.Spell.Against", str("against")),
-      activation: choiceOptions(TALENT_ACTIVATIONS, "FRAY.Item.Talent.Activation", str("activation")),
-      durationUnit: choiceOptions(DURATION_UNITS, "FRAY.Duration", duration.unit ?? ""),
-    },
-    propertyRows: WEAPON_PROPERTIES.map((id) => ({
-      id,
-      label: loc(`FRAY.Item.Weapon.Property.${id}`),
-      checked: Boolean(properties[id]),
-    })),
+    ...itemSheetContext(i as never, { family, editable: true, idPrefix: `sample-${i.id}` }),
+    enrichedDescription: String(i.system.description ?? ""),
   };
 }
 
 const ACTOR_WINDOW = { kind: "sheet", classes: ["fray", "sheet", "actor"], width: 640, height: 720 } as const;
 const ITEM_WINDOW = { kind: "sheet", classes: ["fray", "sheet", "item"], width: 520, height: 600 } as const;
-const TABS = (active: string) => ({
-  labelPrefix: "FRAY.Sheet.Tab",
-  ids: ["stats", "items", "notes"],
-  active,
-});
 
-export function sheetSamples(): GallerySample[] {
+/** An actor sheet: its header, its tabs and one tab's part. */
+function actorParts(template: string, context: () => unknown) {
+  return () => {
+    const c = context();
+    return [
+      { template: templatePath("actor/header"), context: c },
+      { template: templatePath("actor/tabs"), context: c },
+      { template: templatePath(template), context: c },
+    ];
+  };
+}
+
+/**
+ * A creature in a fast-slow fight, holding Defend, a Help and a concentration, with statuses and effects. The
+ * fight is in the world only while its context is built (the other samples' creatures are in no fight).
+ */
+async function fightingSample(): Promise<(active: string) => unknown> {
+  const mira = actor("character", "Mira of Vesk");
+  const tobin = creature("Tobin Ashgrove", {}, [bob]);
+  const ward = new ItemDoc("Ward of the Grey Lantern", "spell", { concentration: true });
+  world.documents.set("Item.ward", ward);
+  const brigandine = mira.items.find((i) => i.type === "armor");
+  for (const status of ["mounted", "hidden", "concentrating"]) mira.statuses.add(status);
+  Object.assign(mira, {
+    effects: [
+      effect(mira, "Blessing of the Grey Lantern", {
+        origin: "Item.ward",
+        duration: { type: "turns", label: "3 rounds" },
+      }),
+      effect(brigandine, "Heavy armour: slowed", { disabled: true }),
+      effect(mira, "Mounted", { statuses: new Set(["mounted"]), changes: [] }),
+    ],
+  });
+  const fight = new FightDoc({ family: "fast-slow", options: {}, engine: null });
+  const miraId = fight.add(mira, null).id;
+  const tobinId = fight.add(tobin.actor, tobin.token).id;
+  const defend = defendState(miraId, 1);
+  const help = helpState({ target: miraId, helper: tobinId, round: 1 });
+  const out = await as(gm, () =>
+    applyRoundEvents(fight as never, [
+      { type: "startCombat", gmOverride: true },
+      { type: "addTimedState", state: { key: defend.key, holder: miraId, expiry: defend.expiry } },
+      {
+        type: "addTimedState",
+        state: { key: help.key, holder: miraId, expiry: help.expiry, data: help.data },
+      },
+      {
+        type: "addTimedState",
+        state: {
+          key: "concentration",
+          holder: miraId,
+          expiry: { kind: "endOfRound", round: 2 },
+          data: { effectId: "Item.ward" },
+        },
+      },
+    ]),
+  );
+  if (!out.ok) throw new Error(`the effects sample's fight: ${out.reason}`);
+  world.combats.delete(fight.id);
+  return (active) => {
+    world.combats.set(fight.id, fight);
+    try {
+      return actorContext(mira, "fast-slow", true, gm, active);
+    } finally {
+      world.combats.delete(fight.id);
+    }
+  };
+}
+
+export async function sheetSamples(): Promise<GallerySample[]> {
   const hero = actor("character");
   const horse = actor("creature");
+  const fighting = await fightingSample();
   const samples: GallerySample[] = [];
   for (const family of FAMILY_IDS) {
     samples.push({
       id: `actor-stats-${family}`,
-      title: `Character sheet, statistics tab, ${family}`,
-      frame: { ...ACTOR_WINDOW, title: hero.name, tabs: TABS("stats") },
-      parts: () => [
-        { template: templatePath("actor/header"), context: actorContext(hero, family, true) },
-        { template: templatePath(`actor/family/${family}`), context: actorContext(hero, family, true) },
-      ],
+      title: `Character sheet, statistics tab, ${family}: every statistic, its rolls and the fight controls`,
+      frame: { ...ACTOR_WINDOW, title: hero.name },
+      parts: actorParts(`actor/family/${family}`, () => actorContext(hero, family, true, alice)),
     });
   }
   samples.push(
     {
       id: "actor-stats-creature-readonly",
-      title: "Creature sheet (a mount) as an observer sees it, active-defense-3d6",
+      title:
+        "Creature sheet (a mount) as an observer sees it, active-defense-3d6: no rolls, nothing editable",
+      frame: { ...ACTOR_WINDOW, classes: [...ACTOR_WINDOW.classes, "creature"], title: horse.name },
+      parts: actorParts("actor/family/active-defense-3d6", () =>
+        actorContext(horse, "active-defense-3d6", false, bob),
+      ),
+    },
+    {
+      id: "actor-items",
+      title: "Character sheet, items tab: one group per item type, each weapon's attack value and button",
+      frame: { ...ACTOR_WINDOW, title: hero.name },
+      parts: actorParts("actor/items", () => actorContext(hero, "classic-d20", true, alice, "items")),
+    },
+    {
+      id: "actor-effects",
+      title:
+        "Effects tab (GM): statuses, Defend, Help and concentration in a fight (FS-A5, FS-A8, FS-A3), effects",
+      frame: { ...ACTOR_WINDOW, title: "Mira of Vesk" },
+      parts: actorParts("actor/effects", () => fighting("effects")),
+    },
+    {
+      id: "actor-stats-fast-slow-fight",
+      title: "Statistics tab in a fast-slow fight (GM): the budget panel, Defend taken (FS-A5), the rolls",
+      frame: { ...ACTOR_WINDOW, title: "Mira of Vesk" },
+      parts: actorParts("actor/family/fast-slow", () => fighting("stats")),
+    },
+    {
+      id: "actor-effects-empty",
+      title: "Effects tab of a creature with no effect, outside a fight, as an observer",
       frame: {
         ...ACTOR_WINDOW,
         classes: [...ACTOR_WINDOW.classes, "creature"],
         title: horse.name,
-        tabs: TABS("stats"),
+        height: 420,
       },
-      parts: () => [
-        { template: templatePath("actor/header"), context: actorContext(horse, "active-defense-3d6", false) },
-        {
-          template: templatePath("actor/family/active-defense-3d6"),
-          context: actorContext(horse, "active-defense-3d6", false),
-        },
-      ],
-    },
-    {
-      id: "actor-items",
-      title: "Character sheet, items tab: one group per item type, a weapon's attack button",
-      frame: { ...ACTOR_WINDOW, title: hero.name, tabs: TABS("items") },
-      parts: () => [
-        { template: templatePath("actor/header"), context: actorContext(hero, "classic-d20", true) },
-        { template: templatePath("actor/items"), context: actorContext(hero, "classic-d20", true) },
-      ],
+      parts: actorParts("actor/effects", () => actorContext(horse, "fast-slow", false, bob, "effects")),
     },
     {
       id: "actor-notes",
       title: "Character sheet, notes tab (read-only, enriched)",
-      frame: { ...ACTOR_WINDOW, title: hero.name, tabs: TABS("notes") },
+      frame: { ...ACTOR_WINDOW, title: hero.name },
+      parts: actorParts("actor/notes", () => actorContext(hero, "opposed-d20", false, bob, "notes")),
+    },
+    {
+      id: "chat-open-roll",
+      title:
+        "PR-P6 manoeuvre roll from the sheet: open-ended d100 (97 rolls again and adds) + manoeuvre bonus",
+      frame: { kind: "chat", speaker: hero.name, roll: { formula: "1d100", total: 97 } },
       parts: () => [
-        { template: templatePath("actor/header"), context: actorContext(hero, "opposed-d20", false) },
-        { template: templatePath("actor/notes"), context: actorContext(hero, "opposed-d20", false) },
+        {
+          template: OPEN_ROLL_FLAVOR,
+          slot: "flavor" as const,
+          context: openRollFlavorContext(
+            hero.name,
+            "FRAY.Sheet.Roll.maneuverRoll",
+            [97, 42],
+            DEFAULT_OPEN_ENDED,
+            5,
+          ),
+        },
       ],
     },
   );
@@ -266,7 +360,7 @@ export function sheetSamples(): GallerySample[] {
       samples.push({
         id: perFamily ? `item-${type}-${family}` : `item-${type}`,
         title: perFamily
-          ? `Item sheet: ${type}, ${family}`
+          ? `Item sheet: ${type}, ${family}, with its effects`
           : `Item sheet: ${type} (the same in every family)`,
         frame: { ...ITEM_WINDOW, title: i.name },
         parts: () => [

@@ -1,0 +1,238 @@
+/**
+ * The fast-slow activities whose action is a roll, pressed on the budget panel (tracker or sheet): the form
+ * names the other creature and the situation's boons and banes, the action is spent through the active GM
+ * (the panel's own request), then the roll is posted as a check card rolled at once, whose GM-side
+ * consequence does what the rule says (activities/activity-consequences.ts):
+ * - FS-A8 Help: a creature within 4.5 m; Intellect roll; success gives it 1 boon on its next roll this round;
+ * - FS-A7 Search: Perception roll against 10 for a hidden object, against the hider's Agility for a creature;
+ * - FS-A14 Stabilize: an incapacitated creature in reach; Intellect roll with 1 bane if it is dying; success
+ *   heals it 1 Health.
+ * The roller's own Help boons apply to this roll too (FS-A8: its next roll).
+ */
+import { postCheck, type CheckLine } from "../../chat/check-card";
+import { hasStatus, partyOf } from "../../chat/parties";
+import {
+  HELP_CONSEQUENCE,
+  SEARCH_CONSEQUENCE,
+  STABILIZE_CONSEQUENCE,
+} from "../../documents/activities/activity-consequences";
+import { takeHelpBoons } from "../../documents/activities/help-boons";
+import { asFray } from "../../documents/combat-api";
+import { gridOf, inReach } from "../../documents/mounts/token-geometry";
+import { stabilizeBanes } from "../../rules/families/fast-slow/activities";
+import { HELP_RANGE_METRES } from "../../rules/families/fast-slow/help";
+import { refuse } from "../../rules/outcome";
+import { loc } from "../../utils/loc";
+import { askFields, type DialogField, type DialogOption } from "../budget/budget-dialogs";
+import { notifyRefusal } from "../notify";
+
+export const ROLLED_ACTIVITIES = ["search", "help", "stabilize"] as const;
+export type RolledActivity = (typeof ROLLED_ACTIVITIES)[number];
+
+export function isRolledActivity(value: unknown): value is RolledActivity {
+  return typeof value === "string" && (ROLLED_ACTIVITIES as readonly string[]).includes(value);
+}
+
+/** The form's answers (a test or a macro may give them and skip the form). */
+export interface ActivityAnswers {
+  /** A combatant id, or "object" for FS-A7's hidden object. */
+  readonly target: string;
+  readonly boons?: number;
+  readonly banes?: number;
+  /** FS-A14: the creature is dying (1 bane). */
+  readonly dying?: boolean;
+}
+
+/** The value of the Search form's "a hidden object" choice. */
+export const HIDDEN_OBJECT = "object";
+
+/** The status a dying creature may show (FS-A14); the form asks when it does not. */
+export const DYING_STATUS = "dying";
+
+type TokenLike = TokenDocument.Implementation;
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+function boxOf(token: TokenLike): Box {
+  const t = token as unknown as Partial<Box>;
+  return {
+    x: Number(t.x) || 0,
+    y: Number(t.y) || 0,
+    width: Number(t.width) || 1,
+    height: Number(t.height) || 1,
+  };
+}
+
+/**
+ * Metres between two creatures as the grid counts them: one square for neighbours, one more per square
+ * between their nearest edges (square grids, the scene's `grid.distance` per square).
+ */
+export function metresBetween(a: TokenLike, b: TokenLike): number {
+  const { size, distance } = gridOf(a);
+  const p = boxOf(a);
+  const q = boxOf(b);
+  const gapX = Math.max(0, Math.max(p.x, q.x) - Math.min(p.x + p.width * size, q.x + q.width * size));
+  const gapY = Math.max(0, Math.max(p.y, q.y) - Math.min(p.y + p.height * size, q.y + q.height * size));
+  const squares = Math.round(Math.max(gapX, gapY) / size);
+  return (squares + 1) * distance;
+}
+
+/** FS-A14: incapacitated — no Health left, unconscious or dying. */
+export function isIncapacitated(actor: Actor.Implementation | null | undefined): boolean {
+  if (!actor) return false;
+  const health = (actor.system as unknown as { health?: { value?: number } }).health;
+  return Number(health?.value ?? 1) <= 0 || hasStatus(actor, "unconscious") || hasStatus(actor, DYING_STATUS);
+}
+
+interface Candidate {
+  readonly combatant: Combatant.Implementation;
+  readonly actor: Actor.Implementation;
+  readonly token: TokenLike | null;
+}
+
+function tokenOf(combatant: Combatant.Implementation): TokenLike | null {
+  return ((combatant as unknown as { token?: TokenLike | null }).token ?? null) as TokenLike | null;
+}
+
+/** The other creatures of the fight the activity may name. */
+export function activityCandidates(
+  combat: Combat.Implementation,
+  roller: Combatant.Implementation,
+  activity: RolledActivity,
+): Candidate[] {
+  const mine = tokenOf(roller);
+  const out: Candidate[] = [];
+  for (const combatant of combat.combatants.values()) {
+    if (combatant.id === roller.id || !combatant.actor) continue;
+    const token = tokenOf(combatant);
+    const actor = (token?.actor ?? combatant.actor) as Actor.Implementation;
+    const placed = mine && token;
+    if (activity === "help" && placed && metresBetween(mine, token) > HELP_RANGE_METRES) continue;
+    if (activity === "stabilize" && (!isIncapacitated(actor) || (placed && !inReach(mine, token)))) continue;
+    out.push({ combatant, actor, token });
+  }
+  return out;
+}
+
+function formFields(activity: RolledActivity, candidates: readonly Candidate[]): DialogField[] {
+  const options: DialogOption[] = candidates.map((c, i) => ({
+    value: c.combatant.id ?? "",
+    text: c.token?.name || c.actor.name || "",
+    selected: activity !== "search" && i === 0,
+  }));
+  if (activity === "search")
+    options.unshift({ value: HIDDEN_OBJECT, key: "FRAY.Activity.Roll.hiddenObject", selected: true });
+  const fields: DialogField[] = [
+    { name: "target", label: `FRAY.Activity.Roll.${activity}Target`, options },
+    { name: "boons", label: "FRAY.Sheet.Roll.boons", number: true, value: 0, step: 1, min: 0, max: 10 },
+    { name: "banes", label: "FRAY.Sheet.Roll.banes", number: true, value: 0, step: 1, min: 0, max: 10 },
+  ];
+  if (activity === "stabilize")
+    fields.push({
+      name: "dying",
+      label: "FRAY.Activity.Roll.dying",
+      checkbox: true,
+      value: candidates.some((c) => hasStatus(c.actor, DYING_STATUS)),
+    });
+  return fields;
+}
+
+const count = (v: unknown) => {
+  const n = Math.trunc(Number(v));
+  return Number.isFinite(n) ? Math.max(0, Math.min(10, n)) : 0;
+};
+
+/**
+ * FS-A7, FS-A8, FS-A14 from the budget panel of `combatantId`: asks the form (unless `answers`), spends the
+ * action with `spend`, and posts the roll. Resolves true when the roll was posted.
+ */
+export async function rollActivity(
+  ids: { readonly combatId: string; readonly combatantId: string },
+  activity: RolledActivity,
+  spend: () => Promise<boolean>,
+  answers?: ActivityAnswers,
+): Promise<boolean> {
+  const combat = asFray(game.combats?.get(ids.combatId));
+  const roller = combat?.combatants.get(ids.combatantId);
+  const rollerToken = roller ? tokenOf(roller) : null;
+  const actor = (rollerToken?.actor ?? roller?.actor ?? null) as Actor.Implementation | null;
+  if (!combat || !roller || !actor) return notifyRefusal(refuse("documentGone", { name: ids.combatantId }));
+  const candidates = activityCandidates(combat, roller, activity);
+  if (activity !== "search" && !candidates.length)
+    return notifyRefusal(refuse(activity === "help" ? "noHelpTarget" : "noStabilizeTarget"));
+  const form =
+    answers ??
+    ((await askFields(
+      loc(`FRAY.Activity.${activity}`),
+      formFields(activity, candidates),
+    )) as ActivityAnswers | null);
+  if (!form) return false;
+  const chosen = candidates.find((c) => c.combatant.id === String(form.target));
+  if (!chosen && !(activity === "search" && form.target === HIDDEN_OBJECT))
+    return notifyRefusal(refuse("unknownCombatant", { id: String(form.target) }));
+  if (!(await spend())) return false;
+
+  const help = await takeHelpBoons(actor, rollerToken);
+  const lines: CheckLine[] = [];
+  const name = chosen ? chosen.token?.name || chosen.actor.name || "" : "";
+  let banes = count(form.banes);
+  let attribute: "intellect" | "perception" = "intellect";
+  let target: number | undefined;
+  let consequence: { name: string; data: Record<string, unknown> } | undefined;
+  switch (activity) {
+    case "help":
+      lines.push({ key: "FRAY.Activity.Roll.helping", data: { name } });
+      consequence = {
+        name: HELP_CONSEQUENCE,
+        data: { combatId: ids.combatId, helperId: ids.combatantId, targetId: chosen?.combatant.id ?? "" },
+      };
+      break;
+    case "search":
+      attribute = "perception";
+      if (chosen) {
+        // FS-A7: against the hider's Agility; the searcher finds it when its total reaches it.
+        target = Number(
+          (chosen.actor.system as unknown as { fastSlow?: { agility?: { value?: number } } }).fastSlow
+            ?.agility?.value ?? 10,
+        );
+        lines.push({ key: "FRAY.Activity.Roll.searchingFor", data: { name, target: String(target) } });
+        consequence = { name: SEARCH_CONSEQUENCE, data: { hider: partyOf(chosen.actor, chosen.token).ref } };
+      } else lines.push({ key: "FRAY.Activity.Roll.searchingObject" });
+      break;
+    case "stabilize": {
+      lines.push({ key: "FRAY.Activity.Roll.stabilizing", data: { name } });
+      const dying = stabilizeBanes(form.dying === true || String(form.dying) === "true");
+      if (dying) lines.push({ key: "FRAY.Activity.Roll.dyingBane", data: { name } });
+      banes += dying;
+      consequence = {
+        name: STABILIZE_CONSEQUENCE,
+        data: { patient: chosen ? partyOf(chosen.actor, chosen.token).ref : null },
+      };
+      break;
+    }
+  }
+  if (help.boons)
+    lines.push({
+      key: "FRAY.Activity.Roll.helped",
+      data: { name: help.helpers.join(", "), amount: String(help.boons) },
+    });
+  const message = await postCheck({
+    actor,
+    token: rollerToken,
+    kind: activity,
+    attribute,
+    boons: count(form.boons) + help.boons,
+    banes,
+    ...(target === undefined ? {} : { target }),
+    lines,
+    combatId: ids.combatId,
+    ...(consequence ? { consequence } : {}),
+    roll: "now",
+  });
+  return message !== null;
+}

@@ -1,0 +1,391 @@
+/**
+ * What the actor sheet's roll buttons do, each posting real Rolls through the existing cards:
+ * - checks (sheet-checks.ts): d20 checks and AD 3d6 roll-under through the check card (`postCheck`, rolled at
+ *   once), after a small form for the situation — FS-D1 boons and banes; the modifier and the total to reach
+ *   for classic-d20 and opposed-d20; the modifier to the target value for 3d6. A fast-slow roll takes the Help
+ *   boons the creature holds (FS-A8). The phased-round manoeuvre roll is an open-ended d100 (PR-P6) posted
+ *   with every reroll;
+ * - initiative: the actor's combatant in its fight, through the combat's own initiative code (CD-I1, OD-I2,
+ *   PR-B3, AD-T2); fast-slow has none (FS-R2);
+ * - FS-A5 Defend: the action spent through the budget's own GM request, which leaves the Defend state on the
+ *   round engine until the end of the round;
+ * - PR-P3/PR-P11 orientation roll, in the orientation phases, as the tracker records it.
+ * A user who does not own the actor is refused before anything is rolled.
+ */
+import { postCheck, type CheckLine } from "../../chat/check-card";
+import { attackConventions } from "../../chat/conventions";
+import { ownsActor } from "../../chat/parties";
+import { applyMessageMode, currentMessageMode } from "../../compat";
+import { CheckRoll } from "../../dice/check-roll";
+import { spendBudgetRequest } from "../../documents/budget-requests";
+import { takeHelpBoons } from "../../documents/activities/help-boons";
+import {
+  activeCombatFor,
+  combatantFor,
+  familyOf,
+  roundStateOf,
+  structureOf,
+  timedStatesOf,
+} from "../../documents/combat-api";
+import { declareRequest } from "../../documents/combat-requests";
+import { rollInitiatives, rollMessage } from "../../documents/initiative-rolls";
+import { openEndedD100, type OpenEndedConvention } from "../../rules/dice/open-ended-d100";
+import { DEFEND_STATE } from "../../rules/families/fast-slow/defend";
+import type { FamilyId } from "../../rules/families/ids";
+import { accept, refuse, type Outcome } from "../../rules/outcome";
+import { loc } from "../../utils/loc";
+import { templatePath } from "../../utils/paths";
+import { activeFamily } from "../active-family";
+import { askFields, type DialogField } from "../budget/budget-dialogs";
+import { sendWithOverride } from "../budget/override-confirm";
+import { notifyRefusal } from "../notify";
+import { sheetCheck, type CheckStatistics, type SheetCheck } from "./sheet-checks";
+
+type TokenLike = TokenDocument.Implementation | null | undefined;
+
+/** What the player adds to a check (the form's answers). */
+export interface CheckSituation {
+  /** FS-D1 */
+  readonly boons?: number;
+  readonly banes?: number;
+  /** d20: added to the roll; 3d6: added to the target value; d100: added to the total. */
+  readonly modifier?: number;
+  /** d20 outside fast-slow: the total to reach (10 when not given). */
+  readonly target?: number;
+}
+
+/** The convention for a d20 check's total to reach when the GM names none (FS-D2's 10). */
+export const DEFAULT_CHECK_TARGET = 10;
+
+/** The card title of each family's checks: `FRAY.Check.Kind.<kind>`. */
+const CHECK_KIND: Record<FamilyId, string> = {
+  "fast-slow": "attribute",
+  "classic-d20": "ability",
+  "opposed-d20": "skill",
+  "phased-round": "maneuver",
+  "active-defense-3d6": "rollUnder",
+};
+
+/** PR: a guard against a runaway chain of rerolls (each continues with 5 % chance). */
+const MAX_D100 = 50;
+
+const whole = (value: unknown, fallback: number, min: number, max: number) => {
+  const n = Math.trunc(Number(value));
+  return Number.isFinite(n) ? Math.max(min, Math.min(max, n)) : fallback;
+};
+
+function currentUser(): User.Implementation | null {
+  return (game.user as User.Implementation | null | undefined) ?? null;
+}
+
+/** Refuses a user who does not own the actor (a GM owns every one). */
+export function ownerOnly(actor: Actor.Implementation): Outcome<true> {
+  const user = currentUser();
+  return user && ownsActor(user, actor) ? accept(true) : refuse("notOwner", { name: actor.name ?? "" });
+}
+
+function situationFields(check: SheetCheck): DialogField[] {
+  const number = (name: string, label: string, value: number, min: number, max: number): DialogField => ({
+    name,
+    label,
+    number: true,
+    value,
+    step: 1,
+    min,
+    max,
+  });
+  if (check.family === "fast-slow")
+    return [
+      number("boons", "FRAY.Sheet.Roll.boons", 0, 0, 10),
+      number("banes", "FRAY.Sheet.Roll.banes", 0, 0, 10),
+    ];
+  if (check.dice === "d20")
+    return [
+      number("modifier", "FRAY.Sheet.Roll.modifier", 0, -50, 50),
+      number("target", "FRAY.Sheet.Roll.target", DEFAULT_CHECK_TARGET, 0, 100),
+    ];
+  if (check.dice === "3d6") return [number("modifier", "FRAY.Sheet.Roll.targetModifier", 0, -20, 20)];
+  return [number("modifier", "FRAY.Sheet.Roll.modifier", 0, -200, 200)];
+}
+
+async function askSituation(check: SheetCheck): Promise<CheckSituation | null> {
+  const form = await askFields(
+    loc("FRAY.Sheet.Roll.title", { stat: loc(check.labelKey) }),
+    situationFields(check),
+  );
+  if (!form) return null;
+  return {
+    boons: whole(form.boons, 0, 0, 10),
+    banes: whole(form.banes, 0, 0, 10),
+    modifier: whole(form.modifier, 0, -200, 200),
+    target: whole(form.target, DEFAULT_CHECK_TARGET, 0, 100),
+  };
+}
+
+/** FS-A8: the Help boons the roller holds, taken now, with the card's line naming the helpers. */
+async function helpFor(actor: Actor.Implementation, token: TokenLike) {
+  const help = await takeHelpBoons(actor, token);
+  const lines: CheckLine[] = help.boons
+    ? [
+        {
+          key: "FRAY.Activity.Roll.helped",
+          data: { name: help.helpers.join(", "), amount: String(help.boons) },
+        },
+      ]
+    : [];
+  return { boons: help.boons, lines };
+}
+
+function combatIdOf(actor: Actor.Implementation, token: TokenLike): string | null {
+  return activeCombatFor(actor, token ? { id: token.id } : null)?.id ?? null;
+}
+
+/**
+ * Rolls the sheet check `checkId` for `actor` under the world's family; `situation` skips the form. Resolves
+ * with the posted message (null when the form was closed) or a refusal.
+ */
+export async function rollSheetCheck(
+  actor: Actor.Implementation,
+  token: TokenLike,
+  checkId: string,
+  situation?: CheckSituation,
+): Promise<Outcome<ChatMessage.Implementation | null>> {
+  const owner = ownerOnly(actor);
+  if (!owner.ok) return owner;
+  const family = activeFamily();
+  const check = sheetCheck(family, actor.system as unknown as CheckStatistics, checkId);
+  if (!check) return refuse("notInThisFamily");
+  const asked = situation ?? (await askSituation(check));
+  if (!asked) return accept(null);
+  const kind = CHECK_KIND[family];
+  const combatId = combatIdOf(actor, token);
+  const tokenDoc = token ?? null;
+  switch (check.dice) {
+    case "d100":
+      // PR-P6: the manoeuvre roll, open-ended d100 + the manoeuvre bonus.
+      return accept(
+        await postOpenEndedRoll(
+          actor,
+          tokenDoc,
+          "FRAY.Sheet.Roll.maneuverRoll",
+          check.value + (asked.modifier ?? 0),
+        ),
+      );
+    case "3d6":
+      return accept(
+        await postCheck({
+          actor,
+          token: tokenDoc,
+          kind,
+          dice: "3d6",
+          ...(check.attribute
+            ? { attribute: check.attribute }
+            : { attributeKey: check.labelKey, target: check.value }),
+          modifier: asked.modifier ?? 0,
+          combatId,
+          roll: "now",
+        }),
+      );
+    case "d20": {
+      if (family === "fast-slow") {
+        // FS-D1: d20 + the attribute's modifier (postCheck reads it), boons and banes; FS-A8 Help adds one.
+        const help = await helpFor(actor, tokenDoc);
+        return accept(
+          await postCheck({
+            actor,
+            token: tokenDoc,
+            kind,
+            attribute: check.attribute ?? "",
+            boons: (asked.boons ?? 0) + help.boons,
+            banes: asked.banes ?? 0,
+            lines: help.lines,
+            combatId,
+            roll: "now",
+          }),
+        );
+      }
+      return accept(
+        await postCheck({
+          actor,
+          token: tokenDoc,
+          kind,
+          attributeKey: check.labelKey,
+          modifier: check.value + (asked.modifier ?? 0),
+          target: asked.target ?? DEFAULT_CHECK_TARGET,
+          combatId,
+          roll: "now",
+        }),
+      );
+    }
+  }
+}
+
+/** The flavor of an open-ended d100 roll (`templates/chat/open-roll-flavor.hbs`): the faces as rolled, read. */
+export function openRollFlavorContext(
+  name: string,
+  labelKey: string,
+  faces: readonly number[],
+  convention: OpenEndedConvention,
+  bonus: number,
+) {
+  const result = openEndedD100(faces, convention);
+  const direction = result.direction;
+  const sign = direction === "down" ? -1 : 1;
+  // A chain cut at MAX_D100 (never in practice) counts the dice rolled so far.
+  const d100 =
+    result.status === "done" ? result.total : faces.reduce((sum, f, i) => sum + (i ? sign * f : f), 0);
+  return {
+    name,
+    labelKey,
+    faces: faces.join(", "),
+    openKey: direction === "none" ? null : `FRAY.Sheet.Roll.open.${direction}`,
+    d100,
+    bonus,
+    total: d100 + bonus,
+  };
+}
+
+/**
+ * An open-ended d100 + `bonus` (phased-round, settings `prOpenEnded`/`prOpenHigh`/`prOpenLow`): every reroll is
+ * a real 1d100 on the message, with a flavor that reads them.
+ */
+export async function postOpenEndedRoll(
+  actor: Actor.Implementation,
+  token: TokenDocument.Implementation | null,
+  labelKey: string,
+  bonus: number,
+): Promise<ChatMessage.Implementation | null> {
+  const convention = attackConventions().phased.openEnded;
+  const rolls: Roll[] = [];
+  const faces: number[] = [];
+  let result: ReturnType<typeof openEndedD100>;
+  do {
+    const roll = new CheckRoll("1d100", {}, { purpose: rolls.length ? "openEnded" : "check" } as never);
+    await roll.evaluate();
+    rolls.push(roll);
+    faces.push(Number(roll.dice[0]?.results[0]?.result ?? roll.total));
+    result = openEndedD100(faces, convention);
+  } while (result.status === "needsMore" && faces.length < MAX_D100);
+  const flavor = await foundry.applications.handlebars.renderTemplate(
+    OPEN_ROLL_FLAVOR,
+    openRollFlavorContext(token?.name || actor.name || "", labelKey, faces, convention, bonus),
+  );
+  const data = applyMessageMode(
+    {
+      speaker: ChatMessage.getSpeaker({ actor, ...(token ? { token } : {}) }),
+      flavor,
+      rolls,
+      flags: { fray: { sheetRoll: labelKey } },
+    },
+    currentMessageMode(),
+  );
+  const cls = CONFIG.ChatMessage.documentClass as unknown as {
+    create(data: Record<string, unknown>): Promise<ChatMessage.Implementation | undefined>;
+  };
+  return (await cls.create(data)) ?? null;
+}
+
+export const OPEN_ROLL_FLAVOR = templatePath("chat/open-roll-flavor");
+
+/** The fight and combatant the actor (or its token) is in, if any. */
+export function sheetCombatant(actor: Actor.Implementation, token: TokenLike) {
+  const combat = activeCombatFor(actor, token ? { id: token.id } : null);
+  const combatant = combat
+    ? combatantFor(combat, { actorId: actor.id, tokenId: token?.id ?? null })
+    : undefined;
+  return combat && combatant ? { combat, combatant } : null;
+}
+
+/** Why the sheet's initiative button cannot roll now (an i18n key), or null when it can. */
+export function initiativeRefusal(actor: Actor.Implementation, token: TokenLike): string | null {
+  const found = sheetCombatant(actor, token);
+  if (!found) return "notInFight";
+  // FS-R2: the players choose their order; there is no initiative roll.
+  if (familyOf(found.combat) === "fast-slow") return "noInitiative";
+  // CD-I3: once the fight has begun, the order is fixed.
+  if (roundStateOf(found.combat).round > 0 && found.combatant.initiative !== null) return "alreadyStarted";
+  return null;
+}
+
+/** Rolls the actor's initiative in its fight (CD-I1, OD-I2, PR-B3; AD-T2 takes the speed score). */
+export async function rollSheetInitiative(
+  actor: Actor.Implementation,
+  token: TokenLike,
+): Promise<Outcome<true>> {
+  const owner = ownerOnly(actor);
+  if (!owner.ok) return owner;
+  const reason = initiativeRefusal(actor, token);
+  const found = sheetCombatant(actor, token);
+  if (reason || !found) return refuse(reason ?? "notInFight");
+  return rollInitiatives(found.combat, [found.combatant.id ?? ""]);
+}
+
+/** Why the sheet's Defend button cannot be pressed now (FS-A5), or null. */
+export function defendRefusal(actor: Actor.Implementation, token: TokenLike): string | null {
+  const found = sheetCombatant(actor, token);
+  if (!found) return "notInFight";
+  if (familyOf(found.combat) !== "fast-slow") return "notInThisFamily";
+  if (roundStateOf(found.combat).round === 0) return "notStarted";
+  if (timedStatesOf(found.combat, found.combatant.id ?? "").some((s) => s.key === DEFEND_STATE))
+    return "alreadyDefending";
+  return null;
+}
+
+/**
+ * FS-A5: take the Defend action — the turn's action, spent through the active GM, who records the Defend
+ * state (a GM may confirm an override of a rule's refusal). Resolves true when the creature now defends.
+ */
+export async function sheetDefend(actor: Actor.Implementation, token: TokenLike): Promise<boolean> {
+  const owner = ownerOnly(actor);
+  if (!owner.ok) return notifyRefusal(owner);
+  const reason = defendRefusal(actor, token);
+  const found = sheetCombatant(actor, token);
+  if (reason || !found) return notifyRefusal(refuse(reason ?? "notInFight"));
+  return sendWithOverride((override) =>
+    spendBudgetRequest.send({
+      combatId: found.combat.id ?? "",
+      combatantId: found.combatant.id ?? "",
+      event: { type: "activity", activity: "defend" },
+      ...(override ? { override: true } : {}),
+    }),
+  );
+}
+
+/** PR-P3/PR-P11: the orientation phases of the phased round. */
+export const ORIENTATION_PHASES: readonly string[] = ["spellOrientation", "finalOrientation"];
+
+/** Why the sheet's orientation roll cannot be made now, or null. */
+export function orientationRefusal(actor: Actor.Implementation, token: TokenLike): string | null {
+  const found = sheetCombatant(actor, token);
+  if (!found) return "notInFight";
+  if (familyOf(found.combat) !== "phased-round") return "notInThisFamily";
+  const state = roundStateOf(found.combat);
+  const phase = structureOf(found.combat).phases[state.phase]?.id ?? "";
+  return state.round > 0 && ORIENTATION_PHASES.includes(phase) ? null : "notOrientationPhase";
+}
+
+/** PR-P3/PR-P11: a real d100 orientation roll, recorded by the round engine through the GM, then posted. */
+export async function rollSheetOrientation(
+  actor: Actor.Implementation,
+  token: TokenLike,
+): Promise<Outcome<true>> {
+  const owner = ownerOnly(actor);
+  if (!owner.ok) return owner;
+  const reason = orientationRefusal(actor, token);
+  const found = sheetCombatant(actor, token);
+  if (reason || !found) return refuse(reason ?? "notInFight");
+  const roll = new Roll("1d100");
+  await roll.evaluate();
+  const out = await declareRequest.send({
+    combatId: found.combat.id ?? "",
+    combatantId: found.combatant.id ?? "",
+    declaration: { kind: "orientation", roll: Number(roll.total) },
+  });
+  if (!out.ok) return out;
+  const data = await rollMessage(found.combatant, roll, "combat/orientation-flavor", {});
+  const cls = CONFIG.ChatMessage.documentClass as unknown as {
+    create(data: Record<string, unknown>): Promise<unknown>;
+  };
+  await cls.create(data);
+  return accept(true);
+}
