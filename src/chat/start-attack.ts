@@ -19,6 +19,7 @@ import { notifyRefusal } from "../applications/notify";
 import { claimIndependentAttack } from "../documents/mounts/mount-requests";
 import { chooseMountedTargets } from "./mounted-targets";
 import { spendAttackBudget } from "./attack-budget";
+import { takeHelpBoons } from "../documents/activities/help-boons";
 
 export interface StartAttackOptions {
   /** The attacker's token (default: the actor's own token, or its first active one on the scene). */
@@ -70,6 +71,8 @@ export async function startAttack(
   if (situation.mountedIndependent && !notifyRefusal(await claimIndependentAttack(token))) return null;
   // Rolling the attack spends the attacker's action (budget-requests.ts); a refusal stops it here.
   if (!(await spendAttackBudget(attackerLink, item))) return null;
+  // FS-A8: the attack is the attacker's next roll: it uses the Help it holds.
+  const help = family === "fast-slow" ? await takeHelpBoons(actor, token) : null;
 
   const stats = weaponStats(item);
   const snapshot: WeaponSnapshot = {
@@ -86,6 +89,7 @@ export async function startAttack(
     weapon: { id: item.id ?? "", stats, snapshot },
     situation,
     conventions: attackConventions(),
+    ...(help?.boons ? { helpBoons: help.boons } : {}),
   };
   const adapter = FAMILY_CARDS[family];
   const sink = new RollSink(0);

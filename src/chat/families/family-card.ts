@@ -27,6 +27,8 @@ export interface AttackSetup {
   readonly weapon: { readonly id: string; readonly stats: WeaponStats; readonly snapshot: WeaponSnapshot };
   readonly situation: AttackSituation;
   readonly conventions: AttackConventions;
+  /** FS-A8: boons from Help the attacker held, used by this roll. */
+  readonly helpBoons?: number;
 }
 
 /** A creature on the defending side, as read now. */

@@ -26,6 +26,8 @@ export const fastSlowCard: FamilyCard = {
     const attribute = weapon.stats.attribute;
     const attributeModifier = attacker.stats.derived.fastSlow.modifiers[attribute] ?? 0;
     const extra: BoonSource[] = [{ source: "situational", boons: situation.boons, banes: situation.banes }];
+    // FS-A8: a Help the attacker held gives this, its next roll, its boons.
+    if (setup.helpBoons) extra.push({ source: "help", boons: setup.helpBoons, banes: 0 });
     const fs: FastSlowAttackSituation = {
       modifier: attributeModifier + situation.modifier,
       against: "defense",
