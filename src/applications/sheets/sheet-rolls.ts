@@ -382,10 +382,9 @@ export async function rollSheetOrientation(
     declaration: { kind: "orientation", roll: Number(roll.total) },
   });
   if (!out.ok) return out;
-  const data = await rollMessage(found.combatant, roll, "combat/orientation-flavor", {});
-  const cls = CONFIG.ChatMessage.documentClass as unknown as {
-    create(data: Record<string, unknown>): Promise<unknown>;
-  };
-  await cls.create(data);
+  // Posted as the tracker posts it (initiative-rolls.ts `rollMessage`).
+  await ChatMessage.implementation.create(
+    (await rollMessage(found.combatant, roll, "combat/orientation-flavor", {})) as never,
+  );
   return accept(true);
 }

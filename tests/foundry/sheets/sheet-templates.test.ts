@@ -1,150 +1,358 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { actorSheetView, type ActorSource } from "../../../src/applications/sheets/actor-view";
-import { familyFlags } from "../../../src/applications/sheets/family-flags";
-import { choiceOptions } from "../../../src/applications/sheets/choices";
-import { prepareActorDerived } from "../../../src/data/actor/common";
-import type { ActorStatistics } from "../../../src/data/actor/derive";
-import { FAMILY_IDS } from "../../../src/rules/families/ids";
+/**
+ * The actor and item sheet templates with the real handlebars, from the contexts the sheets' own builders make:
+ * every template in five languages with no untranslated key; every stored statistic of the world's family is a
+ * field of its sheet, and no other family's; every roll a button carrying its check; usable from the keyboard
+ * (buttons, not links; every field labelled; every icon button named); names escaped, never injected.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { alice, bob, creature, events, freshWorld, startedFight, weapon } from "./setup";
+import { actorSheetContext } from "../../../src/applications/sheets/actor-context";
+import { itemSheetContext } from "../../../src/applications/sheets/item-context";
+import { CharacterModel } from "../../../src/data/actor/character";
+import { CreatureModel } from "../../../src/data/actor/creature";
+import { ArmorModel } from "../../../src/data/item/armor";
+import { GearModel } from "../../../src/data/item/gear";
+import { ShieldModel } from "../../../src/data/item/shield";
+import { SpellModel } from "../../../src/data/item/spell";
+import { TalentModel } from "../../../src/data/item/talent";
+import { WeaponModel } from "../../../src/data/item/weapon";
+import { ITEM_TYPES, type ItemType } from "../../../src/data/item/types";
+import { FAMILY_DATA_KEYS, FAMILY_IDS, type FamilyId } from "../../../src/rules/families/ids";
 import { harness } from "../../harness/install";
+import { ItemDoc, type ChatUser } from "../../harness/chat";
+import type { SchemaField } from "../../harness/fields";
+import { leafPaths } from "../data/schema-helpers";
 import { loadLanguage, templateEnvironment } from "../../harness/templates";
 
-const source = {
-  health: { value: 7, max: 12 },
-  size: 1,
-  speed: 10,
-  notes: "",
-  ancestry: "Human",
-  profession: "Guard",
-  fastSlow: {
-    strength: { value: 13 },
-    agility: { value: 9 },
-    intellect: { value: 10 },
-    will: { value: 11 },
-    perception: { value: 12 },
-    defense: { base: 12 },
-    insanity: { value: 1 },
-  },
-  classicD20: {
-    abilities: {
-      str: { value: 15 },
-      dex: { value: 12 },
-      con: { value: 10 },
-      int: { value: 8 },
-      wis: { value: 10 },
-      cha: { value: 10 },
-    },
-    bab: 2,
-    sizeCategory: "medium",
-    ac: { natural: 0, misc: 0 },
-  },
-  opposedD20: {
-    initiative: 3,
-    attack: { melee: 5, ranged: 2 },
-    defense: { block: 4, dodge: 3 },
-    protection: 1,
-    actions: { active: 2, passive: 1 },
-  },
-  phasedRound: { db: 10, movement: 15, quickness: 5, maneuver: 0 },
-  activeDefense: {
-    ag: 11,
-    wl: 10,
-    dev: 6,
-    pev: 2,
-    bev: 0,
-    wt: 1,
-    dr: 1,
-    skills: { unarmed: 10, blade: 13, axeMace: 10, polearm: 10, bow: 11, crossbow: 10, thrown: 10 },
-  },
-};
+const LANGS = ["en", "fr", "pl", "es", "ja"] as const;
+const SCRIPT = '<script>alert("x")</script>';
 
-function context(family: string, name = "Aldo") {
-  const derived = prepareActorDerived(source as unknown as ActorStatistics, null);
+type Creature = ReturnType<typeof creature>;
+
+const TAB_IDS = ["stats", "items", "effects", "notes"];
+const tabs = (active: string) =>
+  Object.fromEntries(
+    TAB_IDS.map((id) => [
+      id,
+      {
+        id,
+        group: "primary",
+        active: id === active,
+        cssClass: id === active ? "active" : "",
+        label: `FRAY.Sheet.Tab.${id}`,
+      },
+    ]),
+  );
+
+/** The actor sheet's context as the sheet prepares it (the builder, plus what Foundry adds). */
+function actorContext(who: Creature, family: FamilyId, user: ChatUser = alice, editable = true) {
   return {
-    actor: { id: "a1", name, img: "icons/svg/mystery-man.svg" },
-    source,
-    derived,
-    editable: true,
-    family,
-    familyLabel: "Family",
-    isCreature: false,
+    ...actorSheetContext(who.actor as never, {
+      family,
+      editable,
+      token: who.token as never,
+      user: user as never,
+      idPrefix: "t",
+    }),
+    tabs: tabs("stats"),
     tab: { cssClass: "active" },
-    ...actorSheetView(source as unknown as ActorSource, derived),
+    enrichedNotes: "<p>notes</p>",
   };
 }
 
+function itemContext(item: ItemDoc, family: FamilyId) {
+  return {
+    ...itemSheetContext(item as never, { family, editable: true, idPrefix: "i" }),
+    enrichedDescription: "",
+  };
+}
+
+/** Every actor template a sheet of `family` draws, as one page. */
+function actorPage(env: ReturnType<typeof templateEnvironment>, context: object, family: FamilyId): string {
+  return [
+    "templates/actor/header.hbs",
+    "templates/actor/tabs.hbs",
+    `templates/actor/family/${family}.hbs`,
+    "templates/actor/items.hbs",
+    "templates/actor/effects.hbs",
+    "templates/actor/notes.hbs",
+  ]
+    .map((t) => env.render(t, context))
+    .join("\n");
+}
+
+const names = (html: string) => new Set([...html.matchAll(/\sname="([^"]+)"/g)].map((m) => m[1] as string));
+
+/** Inputs and selects with no label: none for `for`, no aria label, not inside a <label>. */
+function unlabelled(html: string): string[] {
+  const out: string[] = [];
+  for (const m of html.matchAll(/<(input|select)\b[^>]*>/g)) {
+    const tag = m[0];
+    if (/type="hidden"/.test(tag) || /aria-label(ledby)?="[^"]+"/.test(tag)) continue;
+    const id = /\sid="([^"]+)"/.exec(tag)?.[1];
+    if (id && html.includes(`for="${id}"`)) continue;
+    const at = m.index ?? 0;
+    if (html.lastIndexOf("<label", at) > html.lastIndexOf("</label>", at)) continue;
+    out.push(tag);
+  }
+  return out;
+}
+
+/** Buttons with neither an aria label nor text of their own. */
+function unnamedButtons(html: string): string[] {
+  return [...html.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)]
+    .filter((m) => !/aria-label="[^"]+"/.test(m[1] ?? "") && !(m[2] ?? "").replace(/<[^>]*>/g, "").trim())
+    .map((m) => m[0]);
+}
+
+/** A hero with a bit of everything the templates show: items, an effect, a status, in a fast-slow fight. */
+async function busyHero(name = "Aldo") {
+  const hero = creature(name, { fastSlow: { strength: { value: 13 } } }, [alice]);
+  const ally = creature(SCRIPT, {}, [bob]);
+  weapon(hero.actor, SCRIPT);
+  hero.actor.items.push(new ItemDoc("Brigandine", "armor", { equipped: true }));
+  hero.actor.statuses.add("hidden");
+  Object.assign(hero.actor, {
+    effects: [
+      {
+        id: "e1",
+        uuid: "Actor.x.ActiveEffect.e1",
+        name: SCRIPT,
+        img: "e.svg",
+        disabled: false,
+        statuses: new Set(),
+        changes: [{}],
+        duration: { type: "turns", label: SCRIPT },
+        parent: { name: SCRIPT },
+      },
+    ],
+  });
+  hero.actor.prepare();
+  const { fight, ids } = await startedFight("fast-slow", hero, ally);
+  await events(fight, [
+    {
+      type: "addTimedState",
+      state: {
+        key: "help",
+        holder: ids[0] as string,
+        expiry: { kind: "endOfRound", round: 1 },
+        data: { helper: ids[1], boons: 1 },
+      },
+    },
+  ]);
+  return hero;
+}
+
 describe("actor and item sheet templates (real handlebars)", () => {
-  beforeAll(() => {
+  beforeEach(() => {
+    freshWorld();
     harness.translations = loadLanguage("en");
   });
 
-  it.each(["en", "fr", "pl", "es", "ja"])("every template renders in %s with no untranslated key", (lang) => {
-    harness.translations = loadLanguage(lang);
-    const env = templateEnvironment(lang);
-    for (const id of FAMILY_IDS) env.render(`templates/actor/family/${id}.hbs`, context(id));
-    env.render("templates/actor/header.hbs", context("fast-slow"));
-    env.render("templates/actor/items.hbs", {
-      editable: true,
-      tab: {},
-      itemGroups: [
-        {
-          type: "weapon",
-          label: "TYPES.Item.weaponPl",
-          items: [{ id: "i1", name: "Sword", img: "", system: { equipped: true }, equippable: true }],
-        },
-      ],
-    });
-    env.render("templates/actor/notes.hbs", { editable: true, source, enrichedNotes: "<p>n</p>", tab: {} });
-    for (const type of ["weapon", "armor", "shield", "spell", "talent", "gear"]) {
-      env.render(`templates/item/${type}.hbs`, {
-        editable: true,
-        system: { duration: {}, threat: {}, properties: {} },
-        families: familyFlags("classic-d20"),
-        propertyRows: [],
-        options: { kind: choiceOptions(["melee"], "FRAY.Item.Weapon.Kind", "melee") },
-      });
+  it.each(LANGS)(
+    "every sheet template renders in %s, every family, with no untranslated key",
+    async (lang) => {
+      const hero = await busyHero();
+      const env = templateEnvironment(lang);
+      harness.translations = loadLanguage(lang);
+      try {
+        for (const family of FAMILY_IDS) {
+          const html = actorPage(env, actorContext(hero, family), family);
+          expect(html).toContain('data-action="rollCheck"');
+          for (const type of ITEM_TYPES) {
+            const item = new ItemDoc("Thing", type, { duration: {}, threat: {}, properties: {} });
+            env.render(`templates/item/${type}.hbs`, itemContext(item, family));
+            env.render("templates/item/header.hbs", itemContext(item, family));
+          }
+        }
+      } finally {
+        harness.translations = loadLanguage("en");
+      }
+    },
+  );
+
+  it("every stored statistic of the world's family is a field of the actor sheet, and no other family's", () => {
+    for (const [type, model] of [
+      ["character", CharacterModel],
+      ["creature", CreatureModel],
+    ] as const) {
+      const paths = leafPaths(model.schema as unknown as SchemaField);
+      const who = creature("Aldo", {}, [alice], type);
+      for (const family of FAMILY_IDS) {
+        const html = actorPage(templateEnvironment(), actorContext(who, family), family);
+        const own = FAMILY_DATA_KEYS[family];
+        const expected = paths
+          .filter(
+            (p) =>
+              !Object.values(FAMILY_DATA_KEYS).some((k) => p.startsWith(`${k}.`)) || p.startsWith(`${own}.`),
+          )
+          .map((p) => `system.${p}`);
+        const shown = [...names(html)].filter((n) => n.startsWith("system."));
+        expect(shown.sort(), `${type} ${family}`).toEqual([...new Set(expected)].sort());
+      }
     }
-    env.render("templates/item/header.hbs", {
-      item: { name: "Sword", img: "" },
-      typeLabel: "TYPES.Item.weapon",
-      editable: true,
-    });
-    harness.translations = loadLanguage("en");
   });
 
-  it("the fast-slow block edits each attribute's score and shows its modifier (FS-D1)", () => {
-    const html = templateEnvironment().render("templates/actor/family/fast-slow.hbs", context("fast-slow"));
-    expect(html).toContain('name="system.fastSlow.strength.value" value="13"');
-    expect(html).toContain("+3");
-    expect(html).toContain("\u22121"); // Agility 9 → −1
-    expect(html).toContain('name="system.fastSlow.defense.base" value="12"');
+  /** The item fields that belong to one family (from the digests: FS-A1, CD-AT3/CD-AT5/CD-AC1, OD-A7, PR OB/DB, AD-A2/AD-A4/AD-M4/AD-M6). */
+  const ITEM_FAMILY_FIELDS: Record<ItemType, Partial<Record<FamilyId, string[]>>> = {
+    weapon: {
+      "fast-slow": ["attribute"],
+      "classic-d20": ["rangeIncrement", "threat.min", "threat.multiplier"],
+      "phased-round": ["ob"],
+      "active-defense-3d6": ["skill", "parry", "readyTurns"],
+    },
+    armor: {
+      "fast-slow": ["defense"],
+      "classic-d20": ["acBonus", "maxDex"],
+      "opposed-d20": ["protection"],
+      "phased-round": ["db"],
+      "active-defense-3d6": ["dr"],
+    },
+    shield: {
+      "fast-slow": ["defense"],
+      "classic-d20": ["acBonus"],
+      "opposed-d20": ["blockBonus"],
+      "phased-round": ["db"],
+      "active-defense-3d6": ["block"],
+    },
+    spell: {
+      "fast-slow": ["attribute", "against"],
+      "phased-round": ["rank"],
+      "active-defense-3d6": ["castingTarget"],
+    },
+    talent: {},
+    gear: {},
+  };
+  const ITEM_MODELS = {
+    weapon: WeaponModel,
+    armor: ArmorModel,
+    shield: ShieldModel,
+    spell: SpellModel,
+    talent: TalentModel,
+    gear: GearModel,
+  } as const;
+
+  it("every field of an item is on its sheet under the family that uses it, and only there", () => {
+    const env = templateEnvironment();
+    for (const type of ITEM_TYPES) {
+      const paths = leafPaths(ITEM_MODELS[type].schema as unknown as SchemaField);
+      const byFamily = ITEM_FAMILY_FIELDS[type];
+      const familyOnly = new Set(Object.values(byFamily).flat());
+      for (const family of FAMILY_IDS) {
+        const item = new ItemDoc("Thing", type, { duration: {}, threat: {}, properties: {} });
+        const html = env.render(`templates/item/${type}.hbs`, itemContext(item, family));
+        const shown = [...names(html)].filter((n) => n.startsWith("system.")).map((n) => n.slice(7));
+        const expected = paths.filter((p) => !familyOnly.has(p) || (byFamily[family] ?? []).includes(p));
+        expect(shown.sort(), `${type} ${family}`).toEqual(expected.sort());
+      }
+    }
   });
 
-  it("the classic-d20 block shows the derived Armor Class (CD-AC1) and the size select", () => {
-    const html = templateEnvironment().render(
-      "templates/actor/family/classic-d20.hbs",
-      context("classic-d20"),
+  it("from the keyboard: buttons (no links), every field labelled, every icon button named, the portrait pressable", async () => {
+    const hero = await busyHero();
+    const env = templateEnvironment();
+    for (const family of FAMILY_IDS) {
+      const html = actorPage(env, actorContext(hero, family), family);
+      expect(html).not.toMatch(/<a\b/);
+      expect(unlabelled(html), family).toEqual([]);
+      expect(unnamedButtons(html), family).toEqual([]);
+      expect(html).toMatch(
+        /class="fray-portrait"[^>]*data-action="editImage"[^>]*tabindex="0" role="button"/,
+      );
+      for (const type of ITEM_TYPES) {
+        const item = new ItemDoc("Thing", type, { duration: {}, threat: {}, properties: {} });
+        const page = env.render(`templates/item/${type}.hbs`, itemContext(item, family));
+        expect(unlabelled(page), `${type} ${family}`).toEqual([]);
+        expect(unnamedButtons(page), `${type} ${family}`).toEqual([]);
+      }
+    }
+    // A control that cannot be pressed says why, and the button names that reason.
+    const loner = creature("Mira", {}, [alice]);
+    const html = env.render("templates/actor/family/classic-d20.hbs", actorContext(loner, "classic-d20"));
+    expect(html).toMatch(
+      /data-action="rollInitiative"\s+aria-disabled="true" aria-describedby="t-control-rollInitiative"/,
     );
-    expect(html).toContain('name="system.classicD20.abilities.dex.value" value="12"');
-    expect(html).toMatch(/<output>11<\/output>/); // 10 + Dex +1
-    expect(html).toMatch(/<option value="medium" selected>Medium<\/option>/);
+    expect(html).toContain(
+      '<p class="fray-hint" id="t-control-rollInitiative">This creature is in no fight.</p>',
+    );
   });
 
-  it("the active-defense block shows Parry, Block and Dodge targets (AD-A2)", () => {
-    const html = templateEnvironment().render(
+  it("each statistic's roll is a button carrying its check; none for a user who does not own the creature", () => {
+    const hero = creature("Aldo", {}, [alice]);
+    const env = templateEnvironment();
+    const checks = (html: string) => [...html.matchAll(/data-check="([^"]+)"/g)].map((m) => m[1]);
+    const fs = env.render("templates/actor/family/fast-slow.hbs", actorContext(hero, "fast-slow"));
+    expect(checks(fs)).toEqual(["fs.strength", "fs.agility", "fs.intellect", "fs.will", "fs.perception"]);
+    expect(fs).toContain('aria-label="Roll Strength"');
+    const pr = env.render("templates/actor/family/phased-round.hbs", actorContext(hero, "phased-round"));
+    expect(checks(pr)).toEqual(["pr.maneuver"]);
+    expect(pr).toContain('aria-label="Manoeuvre roll"');
+    const ad = env.render(
       "templates/actor/family/active-defense-3d6.hbs",
-      context("active-defense-3d6"),
+      actorContext(hero, "active-defense-3d6"),
     );
-    expect(html).toMatch(/<output>8<\/output>/); // Parry DEV 6 + PEV 2
-    expect(html).toMatch(/<output>5<\/output>/); // Dodge DEV 6 − WT 1
-    expect(html).toContain("—"); // no Block without BEV
+    expect(checks(ad)).toEqual([
+      "ad.ag",
+      "ad.wl",
+      "ad.skill.unarmed",
+      "ad.skill.blade",
+      "ad.skill.axeMace",
+      "ad.skill.polearm",
+      "ad.skill.bow",
+      "ad.skill.crossbow",
+      "ad.skill.thrown",
+    ]);
+    const observer = env.render(
+      "templates/actor/family/classic-d20.hbs",
+      actorContext(hero, "classic-d20", bob, false),
+    );
+    expect(checks(observer)).toEqual([]);
+    expect(observer).not.toContain("fray-combat-controls");
+    expect(observer).toMatch(/name="system.classicD20.bab" value="0"[^>]*disabled/);
   });
 
-  it("a name with markup is escaped, never injected", () => {
-    const html = templateEnvironment().render(
-      "templates/actor/header.hbs",
-      context("fast-slow", '<script>alert("x")</script>'),
+  it("FS-D1 CD-AC1 CD-AT4 AD-A2 the derived values are on the sheet", () => {
+    const hero = creature(
+      "Aldo",
+      {
+        fastSlow: { strength: { value: 13 }, agility: { value: 9 } },
+        classicD20: { abilities: { str: { value: 14 }, dex: { value: 12 } }, bab: 2 },
+        activeDefense: { dev: 6, pev: 2, wt: 1 },
+      },
+      [alice],
     );
+    const env = templateEnvironment();
+    const fs = env.render("templates/actor/family/fast-slow.hbs", actorContext(hero, "fast-slow"));
+    expect(fs).toContain("+3");
+    expect(fs).toContain("\u22121");
+    const cd = env.render("templates/actor/family/classic-d20.hbs", actorContext(hero, "classic-d20"));
+    expect(cd).toMatch(/<output>11<\/output>/); // AC 10 + Dex +1
+    expect(cd).toMatch(/<output>\+4<\/output>/); // melee: BAB 2 + Str +2
+    expect(cd).toMatch(/<output>\+3<\/output>/); // ranged: BAB 2 + Dex +1
+    const ad = env.render(
+      "templates/actor/family/active-defense-3d6.hbs",
+      actorContext(hero, "active-defense-3d6"),
+    );
+    expect(ad).toMatch(/<output>8<\/output>/); // Parry DEV 6 + PEV 2
+    expect(ad).toMatch(/<output>5<\/output>/); // Dodge DEV 6 − WT 1
+    expect(ad).toContain("—"); // no Block without BEV
+  });
+
+  it("names — the actor's, items', effects', their sources, a helper's — are escaped, never injected", async () => {
+    const hero = await busyHero(SCRIPT);
+    const html = actorPage(templateEnvironment(), actorContext(hero, "fast-slow"), "fast-slow");
     expect(html).not.toContain("<script>");
-    expect(html).toContain("&lt;script&gt;");
+    // Actor name, weapon name, effect name, source and duration, and the helper in the Help state.
+    expect(html.match(/&lt;script&gt;/g)?.length).toBeGreaterThanOrEqual(6);
+    const sword = new ItemDoc(SCRIPT, "weapon", { duration: {}, threat: {}, properties: {} });
+    Object.assign(sword, {
+      effects: [{ id: "k", uuid: "k", name: SCRIPT, statuses: new Set(), parent: sword }],
+    });
+    const env = templateEnvironment();
+    const page = ["templates/item/header.hbs", "templates/item/weapon.hbs"]
+      .map((t) => env.render(t, itemContext(sword, "fast-slow")))
+      .join("");
+    expect(page).not.toContain("<script>");
+    expect(page).toContain("&lt;script&gt;");
   });
 });

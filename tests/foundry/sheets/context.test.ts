@@ -1,0 +1,310 @@
+/**
+ * The sheets' context builders, per family (`actorSheetContext`, `itemSheetContext`): the rows each family
+ * block draws with the derived values (FS-D1 modifiers, FS-D2 Defense, CD-AT4/CD-AT5 attack bonuses, CD-AC1
+ * Armor Class, AD-A2 Parry/Block/Dodge, protection, DB), the check each row rolls, the fight controls and why
+ * one cannot be pressed, each weapon's attack value, the Effects tab (statuses, the round engine's timed
+ * states FS-A5/FS-A8, ActiveEffects) and the item sheet's options and effects.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { alice, as, bob, creature, events, freshWorld, gm, settle, startedFight, weapon } from "./setup";
+import { actorSheetContext, weaponAttackValue } from "../../../src/applications/sheets/actor-context";
+import { itemSheetContext } from "../../../src/applications/sheets/item-context";
+import { sheetDefend } from "../../../src/applications/sheets/sheet-rolls";
+import type { FamilyId } from "../../../src/rules/families/ids";
+import { ItemDoc, type ChatUser } from "../../harness/chat";
+
+type Creature = ReturnType<typeof creature>;
+
+function contextOf(who: Creature, family: FamilyId, user: ChatUser = alice, editable = true) {
+  return actorSheetContext(who.actor as never, {
+    family,
+    editable,
+    token: who.token as never,
+    user: user as never,
+    idPrefix: "test",
+  });
+}
+
+describe("actorSheetContext", () => {
+  beforeEach(freshWorld);
+
+  it("FS-D1 FS-D2 fast-slow: each attribute's score, its modifier (score − 10) and its roll; Defense derived", () => {
+    const hero = creature("Aldo", { fastSlow: { strength: { value: 14 }, agility: { value: 8 } } }, [alice]);
+    const c = contextOf(hero, "fast-slow");
+    expect(c.attributes.find((a) => a.id === "strength")).toMatchObject({
+      value: 14,
+      modifier: 4,
+      check: "fs.strength",
+    });
+    expect(c.attributes.find((a) => a.id === "agility")).toMatchObject({
+      value: 8,
+      modifier: -2,
+      check: "fs.agility",
+    });
+    expect(c.attributes.map((a) => a.check)).toEqual([
+      "fs.strength",
+      "fs.agility",
+      "fs.intellect",
+      "fs.will",
+      "fs.perception",
+    ]);
+    expect(c.derived.fastSlow.defense).toBe(10);
+    expect(c.canRoll).toBe(true);
+  });
+
+  it("CD-AT4 CD-AT5 CD-AC1 classic-d20: melee = BAB + Str + size, ranged = BAB + Dex + size, and the Armor Class", () => {
+    const hero = creature(
+      "Wojciech",
+      {
+        classicD20: {
+          abilities: { str: { value: 16 }, dex: { value: 13 } },
+          bab: 4,
+          sizeCategory: "small",
+          ac: { natural: 1, misc: 0 },
+        },
+      },
+      [alice],
+    );
+    const c = contextOf(hero, "classic-d20");
+    // Str +3, Dex +1, small +1.
+    expect(c.cdAttack).toEqual({ melee: 4 + 3 + 1, ranged: 4 + 1 + 1 });
+    expect(c.derived.classicD20.ac).toBe(10 + 1 + 1 + 1);
+    expect(c.abilities.find((a) => a.id === "dex")).toMatchObject({ modifier: 1, check: "cd.dex" });
+  });
+
+  it("OD-A2 opposed-d20: each skill row names its stored field and its roll; Block with the shield's bonus", () => {
+    const hero = creature("Ana", { opposedD20: { initiative: 2, defense: { block: 3 } } }, [alice]);
+    const shield = new ItemDoc("Buckler", "shield", {
+      equipped: true,
+      blockBonus: 2,
+      block: 0,
+      acBonus: 0,
+      db: 0,
+      defense: 0,
+    });
+    hero.actor.items.push(shield);
+    hero.actor.prepare();
+    const c = contextOf(hero, "opposed-d20");
+    expect(c.odSkills.map((s) => [s.name, s.value, s.check])).toEqual([
+      ["system.opposedD20.initiative", 2, "od.initiative"],
+      ["system.opposedD20.attack.melee", 0, "od.melee"],
+      ["system.opposedD20.attack.ranged", 0, "od.ranged"],
+      ["system.opposedD20.defense.block", 3, "od.block"],
+      ["system.opposedD20.defense.dodge", 0, "od.dodge"],
+    ]);
+    expect(c.derived.opposedD20.block).toBe(5);
+  });
+
+  it("AD-A2 active-defense-3d6: AG and WL and each weapon skill are rolled, the other values are not", () => {
+    const hero = creature("Kenji", { activeDefense: { dev: 6, pev: 2, wt: 1 } }, [alice]);
+    const c = contextOf(hero, "active-defense-3d6");
+    expect(c.adStats.map((s) => [s.id, s.check])).toEqual([
+      ["ag", "ad.ag"],
+      ["wl", "ad.wl"],
+      ["dev", null],
+      ["pev", null],
+      ["bev", null],
+      ["wt", null],
+      ["dr", null],
+    ]);
+    expect(c.adSkills.every((s) => s.check === `ad.skill.${s.id}`)).toBe(true);
+    expect([
+      c.derived.activeDefense.parry,
+      c.derived.activeDefense.block,
+      c.derived.activeDefense.dodge,
+    ]).toEqual([8, null, 5]);
+  });
+
+  it("the fight controls of each family, each saying why it cannot be pressed outside a fight", () => {
+    const hero = creature("Aldo", {}, [alice]);
+    const controls = (family: FamilyId) =>
+      contextOf(hero, family).combatControls.map((c) => [c.action, c.reasonKey]);
+    // FS-R2: no initiative; FS-A5 Defend.
+    expect(controls("fast-slow")).toEqual([["defend", "FRAY.Refusal.notInFight"]]);
+    expect(controls("classic-d20")).toEqual([["rollInitiative", "FRAY.Refusal.notInFight"]]);
+    expect(controls("opposed-d20")).toEqual([["rollInitiative", "FRAY.Refusal.notInFight"]]);
+    expect(controls("phased-round")).toEqual([
+      ["rollInitiative", "FRAY.Refusal.notInFight"],
+      ["rollOrientation", "FRAY.Refusal.notInFight"],
+    ]);
+    // AD-M3 is a manoeuvre of the budget panel: the sheet links to it.
+    expect(controls("active-defense-3d6")).toEqual([
+      ["rollInitiative", "FRAY.Refusal.notInFight"],
+      ["focusManeuver", "FRAY.Sheet.Roll.maneuverNotNow"],
+    ]);
+  });
+
+  it("a user who does not own the creature gets no rolls and no fight controls", () => {
+    const hero = creature("Aldo", {}, [alice]);
+    const c = contextOf(hero, "classic-d20", bob, false);
+    expect(c.canRoll).toBe(false);
+    expect(c.combatControls).toEqual([]);
+    expect(contextOf(hero, "classic-d20", gm).canRoll).toBe(true);
+  });
+
+  it("FS-A5 in a fight: Defend can be taken, then shows as taken; the budget panel is on the sheet", async () => {
+    const hero = creature("Aldo", {}, [alice]);
+    const { fight, ids } = await startedFight("fast-slow", hero);
+    await events(fight, [{ type: "takeTurn", id: ids[0] as string }]);
+    let c = contextOf(hero, "fast-slow");
+    expect(c.combatControls[0]).toMatchObject({ action: "defend", reasonKey: null, pressed: false });
+    expect(c.frayBudget).toMatchObject({ combatId: fight.id, combatantId: ids[0] });
+    await as(alice, () => sheetDefend(hero.actor as never, hero.token as never));
+    await settle();
+    c = contextOf(hero, "fast-slow");
+    expect(c.combatControls[0]).toMatchObject({ reasonKey: "FRAY.Refusal.alreadyDefending", pressed: true });
+    expect(c.effects.timed).toEqual([
+      {
+        key: "defend",
+        labelKey: "FRAY.Combat.State.defend",
+        detail: null,
+        untilKey: "FRAY.Sheet.Effects.until.endOfRound",
+        round: 1,
+      },
+    ]);
+  });
+
+  it("AD-M3 on its turn, the all-out defense link points at the budget panel's own button", async () => {
+    const hero = creature("Kenji", {}, [alice]);
+    // AD-T1: alone in the fight, it acts first as the fight begins.
+    await startedFight("active-defense-3d6", hero);
+    const c = contextOf(hero, "active-defense-3d6");
+    expect(c.combatControls.find((x) => x.action === "focusManeuver")).toMatchObject({
+      reasonKey: null,
+      data: { maneuver: "allOutDefense" },
+    });
+    expect(c.frayBudget?.controls).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ op: "adManeuver", data: { maneuver: "allOutDefense" } }),
+      ]),
+    );
+  });
+
+  it("each weapon's attack value is its family's: FS-D1 modifier, CD-AT4 bonus, OD skill, OB, AD skill", () => {
+    const hero = creature(
+      "Aldo",
+      {
+        fastSlow: { agility: { value: 13 } },
+        classicD20: { abilities: { str: { value: 14 } }, bab: 2 },
+        opposedD20: { attack: { melee: 5, ranged: 3 } },
+        activeDefense: { skills: { bow: 13 } },
+      },
+      [alice],
+    );
+    const bow = weapon(hero.actor, "Bow", { kind: "ranged", attribute: "agility", skill: "bow", ob: 35 });
+    const sys = bow.system as never;
+    const stats = hero.actor.system as never;
+    expect(weaponAttackValue("fast-slow", stats, sys)).toEqual({
+      value: "+3",
+      labelKey: "FRAY.Family.fast-slow.Attribute.agility",
+    });
+    // Ranged: BAB 2 + Dex +0.
+    expect(weaponAttackValue("classic-d20", stats, sys).value).toBe("+2");
+    expect(weaponAttackValue("opposed-d20", stats, sys).value).toBe("+3");
+    expect(weaponAttackValue("phased-round", stats, sys).value).toBe("+35");
+    expect(weaponAttackValue("active-defense-3d6", stats, sys).value).toBe("13");
+    const group = contextOf(hero, "classic-d20").itemGroups.find((g) => g.type === "weapon");
+    expect(group?.items[0]?.attack).toEqual({ value: "+2", labelKey: "FRAY.Sheet.cdRangedAttack" });
+  });
+
+  it("the Effects tab: statuses, ActiveEffects with their source (status-only ones with the statuses), FS-A8 Help", async () => {
+    const hero = creature("Aldo", {}, [alice]);
+    const ally = creature("Tobin", {}, [bob]);
+    const armour = new ItemDoc("Brigandine", "armor", {});
+    hero.actor.statuses.add("hidden");
+    Object.assign(hero.actor, {
+      effects: [
+        {
+          id: "e1",
+          uuid: "Actor.a.ActiveEffect.e1",
+          name: "Blessed",
+          img: "b.svg",
+          disabled: false,
+          statuses: new Set(),
+          changes: [{}],
+          duration: { type: "turns", label: "2 rounds" },
+          parent: hero.actor,
+        },
+        {
+          id: "e2",
+          uuid: "Item.i.ActiveEffect.e2",
+          name: "Slowed",
+          img: "s.svg",
+          disabled: true,
+          statuses: new Set(),
+          changes: [{}],
+          duration: { type: "none", label: "None" },
+          parent: armour,
+        },
+        {
+          id: "e3",
+          uuid: "Actor.a.ActiveEffect.e3",
+          name: "Hidden",
+          img: "h.svg",
+          disabled: false,
+          statuses: new Set(["hidden"]),
+          changes: [],
+          parent: hero.actor,
+        },
+      ],
+    });
+    const { fight, ids } = await startedFight("fast-slow", hero, ally);
+    await events(fight, [
+      {
+        type: "addTimedState",
+        state: {
+          key: "help",
+          holder: ids[0] as string,
+          expiry: { kind: "endOfRound", round: 1 },
+          data: { helper: ids[1], boons: 1 },
+        },
+      },
+    ]);
+    const c = contextOf(hero, "fast-slow");
+    expect(c.effects.statuses).toEqual([{ id: "hidden", name: "Hidden", img: "h.svg" }]);
+    expect(c.effects.effects.map((e) => [e.name, e.source, e.remaining, e.disabled])).toEqual([
+      ["Blessed", null, "2 rounds", false],
+      ["Slowed", "Brigandine", null, true],
+    ]);
+    expect(c.effects.timed).toEqual([
+      expect.objectContaining({
+        key: "help",
+        labelKey: "FRAY.Combat.State.help",
+        detail: "from Tobin",
+        round: 1,
+      }),
+    ]);
+    expect(c.effects.empty).toBe(false);
+  });
+});
+
+describe("itemSheetContext", () => {
+  it("the family's flags, the selects with the stored value chosen, the weapon properties, the item's effects", () => {
+    const sword = new ItemDoc("Sword", "weapon", {
+      kind: "thrown",
+      attribute: "agility",
+      skill: "axeMace",
+      properties: { unbalanced: true },
+      duration: {},
+    });
+    Object.assign(sword, {
+      effects: [
+        {
+          id: "k",
+          uuid: "Item.s.ActiveEffect.k",
+          name: "Keen",
+          disabled: false,
+          statuses: new Set(),
+          parent: sword,
+        },
+      ],
+    });
+    const c = itemSheetContext(sword as never, { family: "active-defense-3d6", editable: true });
+    expect(c.families).toMatchObject({ activeDefense: true, fastSlow: false });
+    expect(c.options.kind.find((o) => o.selected)?.value).toBe("thrown");
+    expect(c.options.skill.find((o) => o.selected)?.value).toBe("axeMace");
+    expect(c.propertyRows.find((p) => p.id === "unbalanced")?.checked).toBe(true);
+    expect(c.effects.map((e) => [e.name, e.source])).toEqual([["Keen", null]]);
+    expect(c.typeLabel).toBe("TYPES.Item.weapon");
+  });
+});
