@@ -4,14 +4,17 @@
  *   what remains, whether it is off; an effect that only carries a token status is shown with the statuses;
  * - the token statuses it shows (prone, immobilized «immobilisé», mounted, hidden «caché», concentrating…);
  * - the round engine's timed states it holds in its fight: Defend (FS-A5), Help (FS-A8), concentration
- *   (FS-A3, AD-M6), all-out attack and defense, feint, aim (AD-T1), with when each ends.
+ *   (FS-A3, AD-M6), all-out attack and defense (AD-T1), with when each ends; and the feint and aim its
+ *   active-defense budget carries into its next turn (AD-M1, AD-M5).
  * Plain data for the templates; names stay strings the templates escape. The view of the sheet's own
  * effect controls (toggle, edit, delete) is the template's, for owners.
  */
 import { combatLinkOf } from "../../chat/combat-link";
 import { partyOf } from "../../chat/parties";
 import { effectChanges, statusEffectById } from "../../compat/effect-facts";
-import { timedStatesOf } from "../../documents/combat-api";
+import { budgetOf } from "../../documents/budget-store";
+import { familyOf, timedStatesOf } from "../../documents/combat-api";
+import type { ActiveDefenseBudget } from "../../rules/families/active-defense-3d6/budget";
 import { statusNameKey } from "../../documents/statuses";
 import type { RoundTimedState } from "../../rules/turns/round-state";
 import { loc } from "../../utils/loc";
@@ -62,6 +65,8 @@ export interface TimedRow {
   /** `FRAY.Sheet.Effects.until.<kind>`, with `{round}` for the end of a round. */
   readonly untilKey: string;
   readonly round: number | null;
+  /** A state of the round engine (a GM may end it); the budget's feint and aim are not. */
+  readonly removable: boolean;
 }
 
 export interface ActorEffectsView {
@@ -173,6 +178,53 @@ function detailOf(state: RoundTimedState, combat: Combat.Implementation): string
   return null;
 }
 
+/**
+ * AD-M1 feint and AD-M5 aim, kept in the active-defense budget: made on turn T, they count on turn T + 1 (the
+ * budget's `earlierFeint`/`shotAim`), so they are shown from T to the end of T + 1.
+ */
+function carriedManeuvers(combat: Combat.Implementation, combatant: Combatant.Implementation): TimedRow[] {
+  if (familyOf(combat) !== "active-defense-3d6") return [];
+  const state = budgetOf(combat, combatant)?.state as ActiveDefenseBudget | undefined;
+  if (!state) return [];
+  const rows: TimedRow[] = [];
+  const until = (turn: number) =>
+    turn === state.turnNumber
+      ? "FRAY.Sheet.Effects.until.nextTurnOver"
+      : turn === state.turnNumber - 1 && state.inTurn
+        ? "FRAY.Sheet.Effects.until.thisTurnOver"
+        : null;
+  const feint = state.feint;
+  const feintUntil = feint ? until(feint.turn) : null;
+  if (feint && feintUntil)
+    rows.push({
+      key: "feint",
+      labelKey: stateLabel("feint"),
+      detail: loc("FRAY.Sheet.Effects.feintDetail", {
+        name: combat.combatants.get(feint.target)?.name ?? "",
+        effect: feint.effect,
+      }),
+      untilKey: feintUntil,
+      round: null,
+      removable: false,
+    });
+  const aim = state.aim;
+  const aimUntil = aim ? until(aim.turn) : null;
+  if (aim && aimUntil) {
+    const weapon = (
+      combatant.actor?.items as { get?(id: string): { name?: string | null } | undefined } | undefined
+    )?.get?.(aim.weaponId);
+    rows.push({
+      key: "aim",
+      labelKey: stateLabel("aim"),
+      detail: loc("FRAY.Sheet.Effects.aimDetail", { weapon: weapon?.name ?? "", margin: aim.margin }),
+      untilKey: aimUntil,
+      round: null,
+      removable: false,
+    });
+  }
+  return rows;
+}
+
 /** The actor sheet's Effects tab. */
 export function actorEffectsView(
   actor: Actor.Implementation,
@@ -191,13 +243,17 @@ export function actorEffectsView(
     };
   });
   const link = combatLinkOf(partyOf(actor, token));
-  const timed = link
-    ? timedStatesOf(link.combat, link.id).map((s) => ({
-        key: s.key,
-        labelKey: stateLabel(s.key),
-        detail: detailOf(s, link.combat),
-        ...untilOf(s),
-      }))
+  const timed: TimedRow[] = link
+    ? [
+        ...timedStatesOf(link.combat, link.id).map((s) => ({
+          key: s.key,
+          labelKey: stateLabel(s.key),
+          detail: detailOf(s, link.combat),
+          ...untilOf(s),
+          removable: true,
+        })),
+        ...carriedManeuvers(link.combat, link.combatant),
+      ]
     : [];
   return {
     effects,

@@ -10,6 +10,7 @@ import { alice, as, bob, creature, events, freshWorld, gm, settle, startedFight,
 import { actorSheetContext, weaponAttackValue } from "../../../src/applications/sheets/actor-context";
 import { itemSheetContext } from "../../../src/applications/sheets/item-context";
 import { sheetDefend } from "../../../src/applications/sheets/sheet-rolls";
+import { spendBudgetRequest } from "../../../src/documents/budget-requests";
 import type { FamilyId } from "../../../src/rules/families/ids";
 import { ItemDoc, type ChatUser } from "../../harness/chat";
 
@@ -160,6 +161,7 @@ describe("actorSheetContext", () => {
         detail: null,
         untilKey: "FRAY.Sheet.Effects.until.endOfRound",
         round: 1,
+        removable: true,
       },
     ]);
   });
@@ -178,6 +180,37 @@ describe("actorSheetContext", () => {
         expect.objectContaining({ op: "adManeuver", data: { maneuver: "allOutDefense" } }),
       ]),
     );
+  });
+
+  it("AD-M1 a feint made this turn shows, with its target and effect, for the feinter's next turn (and then ends)", async () => {
+    const hero = creature("Kenji", {}, [alice]);
+    const orc = creature("Orc", {});
+    const { fight, ids } = await startedFight("active-defense-3d6", hero, orc);
+    const [heroId, orcId] = ids as [string, string];
+    const out = await as(alice, () =>
+      spendBudgetRequest.send({
+        combatId: fight.id,
+        combatantId: heroId,
+        event: { type: "maneuver", maneuver: "feint", target: orcId, effect: 3 },
+      }),
+    );
+    expect(out.ok).toBe(true);
+    const feint = () => contextOf(hero, "active-defense-3d6").effects.timed.find((t) => t.key === "feint");
+    expect(feint()).toEqual({
+      key: "feint",
+      labelKey: "FRAY.Combat.State.feint",
+      detail: "against Orc: −3 to its defense roll",
+      untilKey: "FRAY.Sheet.Effects.until.nextTurnOver",
+      round: null,
+      removable: false,
+    });
+    // The orc's turn, then the feinter's next: the feint counts now, and not after.
+    await events(fight, [{ type: "endTurn", id: heroId }]);
+    await events(fight, [{ type: "endTurn", id: orcId }]);
+    await events(fight, [{ type: "endRound", gmOverride: true }]);
+    expect(feint()?.untilKey).toBe("FRAY.Sheet.Effects.until.thisTurnOver");
+    await events(fight, [{ type: "endTurn", id: heroId }]);
+    expect(feint()).toBeUndefined();
   });
 
   it("each weapon's attack value is its family's: FS-D1 modifier, CD-AT4 bonus, OD skill, OB, AD skill", () => {
