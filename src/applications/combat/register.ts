@@ -5,6 +5,7 @@
  */
 import { applyRoundEvents, asFray, familyOf, roundStateOf } from "../../documents/combat-api";
 import { initiativeRoll } from "../../documents/combat-requests";
+import { endDefendWhenUnableToAct } from "../../documents/defend-watch";
 import { FrayCombat } from "../../documents/fray-combat";
 import { FrayCombatant } from "../../documents/fray-combatant";
 import { ROUND_NOTICES_HOOK, type RoundTransition } from "../../documents/round-lifecycle";
@@ -38,14 +39,19 @@ function onCombatantUpdate(combatant: Combatant.Implementation, changes: Record<
   if ("defeated" in changes) sync(combat);
 }
 
-/** The defeated status on an actor (token HUD) counts as defeated in every fight it is in (FS-R9). */
+/**
+ * The defeated status on an actor (token HUD) counts as defeated in every fight it is in (FS-R9); a status
+ * that stops it acting ends its Defend (FS-A5).
+ */
 function onEffectChange(effect: ActiveEffect.Implementation): void {
   if (!game.user?.isActiveGM) return;
   const actor = effect.parent instanceof Actor ? (effect.parent as Actor.Implementation) : null;
   if (!actor) return;
   for (const combat of game.combats?.values() ?? []) {
     const fight = asFray(combat);
-    if (fight && [...fight.combatants.values()].some((c) => c.actor === actor)) sync(fight);
+    if (!fight || ![...fight.combatants.values()].some((c) => c.actor === actor)) continue;
+    sync(fight);
+    void endDefendWhenUnableToAct(fight, actor);
   }
 }
 

@@ -32,6 +32,7 @@ import type { OpposedD20Budget } from "../../../src/rules/families/opposed-d20/b
 import type { ClassicD20Budget } from "../../../src/rules/families/classic-d20/budget";
 import type { ActiveDefenseBudget } from "../../../src/rules/families/active-defense-3d6/budget";
 import { combatantData } from "../../../src/documents/combat-api";
+import { endDefendWhenUnableToAct } from "../../../src/documents/defend-watch";
 import type { ChatUser } from "../../harness/chat";
 
 function spend(
@@ -341,6 +342,23 @@ describe("budget requests", () => {
       { key: "defend", holder: heroId, expiry: { kind: "endOfRound", round: 1 } },
     ]);
     await events(fight, [{ type: "endRound", gmOverride: true }]);
+    expect(engineOf(fight).timed).toEqual([]);
+  });
+
+  it("FS-A5 Defend ends at once when the defender is stunned, and does not come back when it recovers", async () => {
+    const { fight, heroId, hero } = await fastSlowFight("fast");
+    await spend(alice, fight, heroId, { type: "activity", activity: "defend" });
+    const actor = hero.actor as unknown as {
+      toggleStatusEffect(id: string, o: { active: boolean }): Promise<void>;
+    };
+    const watch = () => as(gm, () => endDefendWhenUnableToAct(fight as never, hero.actor as never));
+    await watch(); // still able to act: Defend stays
+    expect(engineOf(fight).timed).toMatchObject([{ key: "defend" }]);
+    await as(gm, () => actor.toggleStatusEffect("stunned", { active: true }));
+    await watch();
+    expect(engineOf(fight).timed).toEqual([]);
+    await as(gm, () => actor.toggleStatusEffect("stunned", { active: false }));
+    await watch();
     expect(engineOf(fight).timed).toEqual([]);
   });
 
