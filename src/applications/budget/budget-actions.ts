@@ -217,12 +217,8 @@ interface FsActorSystem {
   derived?: { fastSlow?: { modifiers?: { agility?: number } } };
 }
 
-/** FS-M5/FS-M6: the jump dialog, with what the creature jumps without a roll from its Agility modifier. */
-async function fsJump(ids: PanelIds): Promise<boolean> {
-  const actor = combatantOf(ids)?.actor;
-  const agility = Number(
-    ((actor?.system ?? {}) as unknown as FsActorSystem).derived?.fastSlow?.modifiers?.agility ?? 0,
-  );
+/** FS-M5/FS-M6: the jump dialog's fields, with what a creature of this Agility modifier jumps without a roll. */
+export function jumpDialog(agility: number): { fields: DialogField[]; info: string[] } {
   const info = [
     loc("FRAY.Budget.Ui.jumpHigh", {
       still: highJumpHeight(agility, 0),
@@ -236,39 +232,46 @@ async function fsJump(ids: PanelIds): Promise<boolean> {
     }),
     loc("FRAY.Movement.agilityRollAsked"),
   ];
-  const f = await askFields(
-    loc("FRAY.Budget.Ui.jump"),
-    [
-      {
-        name: "kind",
-        label: "FRAY.Budget.Ui.jumpKind",
-        options: [
-          { value: "long", key: "FRAY.Movement.jumpLong", selected: true },
-          { value: "high", key: "FRAY.Movement.jumpHigh" },
-          { value: "down", key: "FRAY.Movement.jumpDown" },
-        ],
-      },
-      {
-        name: "metres",
-        label: "FRAY.Budget.Ui.jumpMetres",
-        number: true,
-        value: 1,
-        step: 0.1,
-        min: 0.1,
-        max: 100,
-      },
-      {
-        name: "runUpMetres",
-        label: "FRAY.Budget.Ui.runUp",
-        number: true,
-        value: 0,
-        step: 0.5,
-        min: 0,
-        max: 100,
-      },
-    ],
-    info,
+  const fields: DialogField[] = [
+    {
+      name: "kind",
+      label: "FRAY.Budget.Ui.jumpKind",
+      options: [
+        { value: "long", key: "FRAY.Movement.jumpLong", selected: true },
+        { value: "high", key: "FRAY.Movement.jumpHigh" },
+        { value: "down", key: "FRAY.Movement.jumpDown" },
+      ],
+    },
+    {
+      name: "metres",
+      label: "FRAY.Budget.Ui.jumpMetres",
+      number: true,
+      value: 1,
+      step: 0.1,
+      min: 0.1,
+      max: 100,
+    },
+    {
+      name: "runUpMetres",
+      label: "FRAY.Budget.Ui.runUp",
+      number: true,
+      value: 0,
+      step: 0.5,
+      min: 0,
+      max: 100,
+    },
+  ];
+  return { fields, info };
+}
+
+/** FS-M5/FS-M6: the jump dialog, with what the creature jumps without a roll from its Agility modifier. */
+async function fsJump(ids: PanelIds): Promise<boolean> {
+  const actor = combatantOf(ids)?.actor;
+  const agility = Number(
+    ((actor?.system ?? {}) as unknown as FsActorSystem).derived?.fastSlow?.modifiers?.agility ?? 0,
   );
+  const { fields, info } = jumpDialog(agility);
+  const f = await askFields(loc("FRAY.Budget.Ui.jump"), fields, info);
   if (!f) return false;
   return sendWithOverride((override) =>
     jumpRequest.send({

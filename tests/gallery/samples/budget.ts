@@ -12,7 +12,7 @@ import {
   startFastSlowRound,
   startFastSlowTurn,
 } from "../../../src/rules/families/fast-slow/budget";
-import { highJumpHeight, longJumpDistance, RUN_UP_METRES } from "../../../src/rules/families/fast-slow/jump";
+import { jumpDialog } from "../../../src/applications/budget/budget-actions";
 import {
   spendClassicD20,
   startClassicD20Turn,
@@ -33,7 +33,6 @@ import { adWeapon } from "../../../src/rules/families/active-defense-3d6/readine
 import type { FamilyId } from "../../../src/rules/families/ids";
 import type { Outcome } from "../../../src/rules/outcome";
 import { templatePath } from "../../../src/utils/paths";
-import { loc } from "../../../src/utils/loc";
 import type { GallerySample } from "../sample";
 
 const ok = <T>(o: Outcome<T>): T => {
@@ -177,51 +176,7 @@ export function budgetSamples(): GallerySample[] {
       parts: () => [
         {
           template: templatePath("budget/budget-dialog"),
-          context: {
-            id: "g2",
-            info: [
-              loc("FRAY.Budget.Ui.jumpHigh", {
-                still: highJumpHeight(2, 0),
-                runUp: highJumpHeight(2, 2),
-                metres: RUN_UP_METRES,
-              }),
-              loc("FRAY.Budget.Ui.jumpLong", {
-                still: longJumpDistance(2, 0),
-                runUp: longJumpDistance(2, 2),
-                metres: RUN_UP_METRES,
-              }),
-              loc("FRAY.Movement.agilityRollAsked"),
-            ],
-            fields: [
-              {
-                name: "kind",
-                label: "FRAY.Budget.Ui.jumpKind",
-                options: [
-                  { value: "long", key: "FRAY.Movement.jumpLong", selected: true },
-                  { value: "high", key: "FRAY.Movement.jumpHigh" },
-                  { value: "down", key: "FRAY.Movement.jumpDown" },
-                ],
-              },
-              {
-                name: "metres",
-                label: "FRAY.Budget.Ui.jumpMetres",
-                number: true,
-                value: 1,
-                step: 0.1,
-                min: 0.1,
-                max: 100,
-              },
-              {
-                name: "runUpMetres",
-                label: "FRAY.Budget.Ui.runUp",
-                number: true,
-                value: 0,
-                step: 0.5,
-                min: 0,
-                max: 100,
-              },
-            ],
-          },
+          context: { id: "g2", ...jumpDialog(2) },
         },
       ],
     },
