@@ -49,6 +49,23 @@ export async function rollMessage(
   return applyMessageMode(data, combatant.hidden ? privateMessageMode() : currentMessageMode());
 }
 
+/**
+ * PR-P3/PR-P11: a real d100 orientation roll. `record` gives the face to the round engine (through the GM);
+ * the roll is posted to chat only once it is recorded.
+ */
+export async function rollOrientation(
+  combatant: Combatant.Implementation,
+  record: (face: number) => Promise<boolean>,
+): Promise<boolean> {
+  const roll = new Roll("1d100");
+  await roll.evaluate();
+  if (!(await record(Number(roll.total)))) return false;
+  await ChatMessage.implementation.create(
+    (await rollMessage(combatant, roll, "combat/orientation-flavor", {})) as never,
+  );
+  return true;
+}
+
 export async function rollInitiatives(
   combat: Combat.Implementation,
   ids: readonly string[],

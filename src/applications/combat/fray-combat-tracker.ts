@@ -15,7 +15,7 @@ import {
   type Declaration,
 } from "../../documents/combat-requests";
 import { sendGmEvents } from "../../documents/fray-combat";
-import { rollMessage, rollOffFaces } from "../../documents/initiative-rolls";
+import { rollOffFaces, rollOrientation } from "../../documents/initiative-rolls";
 import { refusalKey, type Outcome } from "../../rules/outcome";
 import type { RoundEvent } from "../../rules/turns/round-event";
 import { describeRound } from "../../rules/turns/turn-view";
@@ -247,14 +247,7 @@ export class FrayCombatTracker extends CombatTracker {
   static async #rollOrientation(this: FrayCombatTracker, _e: PointerEvent, target: HTMLElement) {
     const combatant = this.fight?.combatants.get(combatantIdOf(target));
     if (!combatant) return;
-    const roll = new Roll("1d100");
-    await roll.evaluate();
-    const face = Number(roll.total);
-    if (await this.declare(target, { kind: "orientation", roll: face })) {
-      await ChatMessage.implementation.create(
-        (await rollMessage(combatant, roll, "combat/orientation-flavor", {})) as never,
-      );
-    }
+    await rollOrientation(combatant, (face) => this.declare(target, { kind: "orientation", roll: face }));
   }
 
   static async #ruleOrientation(this: FrayCombatTracker, _e: PointerEvent, target: HTMLElement) {

@@ -28,7 +28,7 @@ import {
   timedStatesOf,
 } from "../../documents/combat-api";
 import { declareRequest } from "../../documents/combat-requests";
-import { rollInitiatives, rollMessage } from "../../documents/initiative-rolls";
+import { rollInitiatives, rollOrientation } from "../../documents/initiative-rolls";
 import { openEndedD100, type OpenEndedConvention } from "../../rules/dice/open-ended-d100";
 import { DEFEND_STATE } from "../../rules/families/fast-slow/defend";
 import type { FamilyId } from "../../rules/families/ids";
@@ -374,17 +374,15 @@ export async function rollSheetOrientation(
   const reason = orientationRefusal(actor, token);
   const found = sheetCombatant(actor, token);
   if (reason || !found) return refuse(reason ?? "notInFight");
-  const roll = new Roll("1d100");
-  await roll.evaluate();
-  const out = await declareRequest.send({
-    combatId: found.combat.id ?? "",
-    combatantId: found.combatant.id ?? "",
-    declaration: { kind: "orientation", roll: Number(roll.total) },
+  let refusal: Outcome<true> | null = null;
+  await rollOrientation(found.combatant, async (face) => {
+    const out = await declareRequest.send({
+      combatId: found.combat.id ?? "",
+      combatantId: found.combatant.id ?? "",
+      declaration: { kind: "orientation", roll: face },
+    });
+    if (!out.ok) refusal = out;
+    return out.ok;
   });
-  if (!out.ok) return out;
-  // Posted as the tracker posts it (initiative-rolls.ts `rollMessage`).
-  await ChatMessage.implementation.create(
-    (await rollMessage(found.combatant, roll, "combat/orientation-flavor", {})) as never,
-  );
-  return accept(true);
+  return refusal ?? accept(true);
 }
