@@ -74,9 +74,6 @@ export class RoundDraft implements RoundReader {
   private dropped: Set<RoundTimedState> | null = null;
   private byHolder: Map<string, RoundTimedState[]> | null = null;
 
-  /** Working memory a structure may keep for the length of one draft (never stored in the state). */
-  readonly scratch = new Map<string, unknown>();
-
   /** Claim phases: combatants still expected to act in this part, per side (FS-R3). */
   private pendingCount: { players: number; gm: number } | null = null;
 

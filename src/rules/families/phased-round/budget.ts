@@ -76,6 +76,9 @@ export interface PhasedBudget {
   readonly overrides: readonly OverrideRecord[];
 }
 
+/** A budget being built in this module, before anyone else sees it. */
+type WritableBudget = { -readonly [K in keyof PhasedBudget]: PhasedBudget[K] };
+
 export type PhasedEvent =
   | { readonly type: "spell"; readonly spell: SpellDeclaration; readonly override?: boolean }
   | {
@@ -126,6 +129,9 @@ export const PHASED_REFUSALS = [
 
 export type PhasedRefusal = (typeof PHASED_REFUSALS)[number];
 
+/** Shared: override lists are replaced, never changed in place (override.ts). */
+const NO_OVERRIDES: readonly OverrideRecord[] = Object.freeze([]);
+
 export function initialPhasedBudget(): PhasedBudget {
   return {
     round: 0,
@@ -141,7 +147,7 @@ export function initialPhasedBudget(): PhasedBudget {
     unableToAct: false,
     activityLeft: ACTIVITY_PER_ROUND,
     lastPhase: 0,
-    overrides: [],
+    overrides: NO_OVERRIDES,
   };
 }
 
@@ -165,15 +171,24 @@ export function meleeObPercent(state: PhasedBudget): number {
   return state.missileA ? A_SHOOTER_OB_PERCENT : 100;
 }
 
-function kindOf(event: PhasedEvent): DeclarationKind | null {
+/** The phase (PR-P1…PR-P11) in which `event` is declared; 0 for what is not a declaration. */
+function phaseOf(event: PhasedEvent): number {
   switch (event.type) {
+    case "spell":
+      return DECLARATION_PHASE.spell;
     case "missile":
-      return event.phase === "A" ? "missileA" : "missileB";
+      return event.phase === "A" ? DECLARATION_PHASE.missileA : DECLARATION_PHASE.missileB;
+    case "move":
+      return DECLARATION_PHASE.move;
+    case "draw":
+      return DECLARATION_PHASE.draw;
+    case "change":
+      return DECLARATION_PHASE.change;
+    case "melee":
+      return DECLARATION_PHASE.melee;
     case "orientation":
     case "unableToAct":
-      return null;
-    default:
-      return event.type;
+      return 0;
   }
 }
 
@@ -208,10 +223,9 @@ export function mayDeclare(
   event: PhasedEvent,
   ctx: PhasedContext = {},
 ): Refusal<PhasedRefusal> | null {
-  const kind = kindOf(event);
-  if (!kind) return null;
+  const phase = phaseOf(event);
+  if (!phase) return null;
   if (state.unableToAct) return refuse("unableToAct");
-  const phase = DECLARATION_PHASE[kind];
   if (ctx.phase !== undefined && ctx.phase !== phase) return refuse("notThisPhase", { phase });
   if (phase < state.lastPhase) return refuse("phasePassed");
   const moved = hasMoved(state);
@@ -257,36 +271,45 @@ export function mayDeclare(
 
 /** Record a declaration without checking it; the activity never goes below 0. */
 function applyDeclaration(state: PhasedBudget, event: PhasedEvent): PhasedBudget {
-  const kind = kindOf(event);
-  const cost = activityCost(state, event);
-  const base: PhasedBudget = kind
-    ? {
-        ...state,
-        activityLeft: Math.max(0, state.activityLeft - cost),
-        lastPhase: Math.max(state.lastPhase, DECLARATION_PHASE[kind]),
-      }
-    : state;
+  const next = { ...state };
+  record(next, event);
+  return next;
+}
+
+/** `applyDeclaration` in place, on a budget this module built and has not handed out yet. */
+function record(into: WritableBudget, event: PhasedEvent): void {
+  const phase = phaseOf(event);
+  if (phase) {
+    into.activityLeft = Math.max(0, into.activityLeft - activityCost(into, event));
+    into.lastPhase = Math.max(into.lastPhase, phase);
+  }
   switch (event.type) {
     case "spell":
-      return { ...base, spell: event.spell };
+      into.spell = event.spell;
+      break;
     case "missile":
-      return event.phase === "A" ? { ...base, missileA: event.weapon } : { ...base, missileB: event.weapon };
+      if (event.phase === "A") into.missileA = event.weapon;
+      else into.missileB = event.weapon;
+      break;
     case "move":
-      return {
-        ...base,
-        movedPercent: state.movedPercent + Math.max(0, event.percent),
-        manoeuvre: event.manoeuvre ?? state.manoeuvre,
-      };
+      into.movedPercent += Math.max(0, event.percent);
+      into.manoeuvre = event.manoeuvre ?? into.manoeuvre;
+      break;
     case "draw":
-      return { ...base, draws: state.draws + 1 };
+      into.draws += 1;
+      break;
     case "change":
-      return { ...base, changes: state.changes + 1 };
+      into.changes += 1;
+      break;
     case "melee":
-      return { ...base, melee: true };
+      into.melee = true;
+      break;
     case "orientation":
-      return { ...base, failedOrientation: state.failedOrientation || event.failed };
+      into.failedOrientation ||= event.failed;
+      break;
     case "unableToAct":
-      return { ...base, unableToAct: event.unable };
+      into.unableToAct = event.unable;
+      break;
   }
 }
 
@@ -317,29 +340,44 @@ export interface PhasedSheetLike {
   readonly unableToAct: boolean;
 }
 
-/** This state rebuilt from a round-engine sheet, declarations in phase order (no checks, no overrides). */
+// The declarations a sheet replays that carry no value: shared, so a replay allocates none of them.
+const DRAW: PhasedEvent = { type: "draw" };
+const CHANGE: PhasedEvent = { type: "change" };
+const MELEE: PhasedEvent = { type: "melee" };
+const ORIENTATION_FAILED: PhasedEvent = { type: "orientation", failed: true };
+const ORIENTATION_PASSED: PhasedEvent = { type: "orientation", failed: false };
+
+/**
+ * This state rebuilt from a round-engine sheet: its declarations replayed in phase order (no checks, no
+ * overrides) on one new budget. The round engine asks for it on every declaration, so it copies nothing.
+ */
 export function phasedBudgetFromSheet(sheet: PhasedSheetLike, round: number): PhasedBudget {
-  const events: PhasedEvent[] = [];
-  if (sheet.spell) events.push({ type: "spell", spell: sheet.spell });
-  if (sheet.spellOrientation) events.push({ type: "orientation", failed: sheet.spellOrientation.failed });
-  if (sheet.missileA) events.push({ type: "missile", phase: "A", weapon: sheet.missileA });
+  const budget: WritableBudget = initialPhasedBudget();
+  budget.round = round;
+  budget.unableToAct = sheet.unableToAct;
+  if (sheet.spell) record(budget, { type: "spell", spell: sheet.spell });
+  if (sheet.spellOrientation) record(budget, orientation(sheet.spellOrientation));
+  if (sheet.missileA) record(budget, { type: "missile", phase: "A", weapon: sheet.missileA });
   const m = sheet.movement;
   if (m) {
     if (m.percent > 0 || m.manoeuvre !== "none")
-      events.push(
+      record(
+        budget,
         m.manoeuvre === "none"
           ? { type: "move", percent: m.percent }
           : { type: "move", percent: m.percent, manoeuvre: m.manoeuvre },
       );
-    if (m.draw) events.push({ type: "draw" });
-    if (m.change) events.push({ type: "change" });
+    if (m.draw) record(budget, DRAW);
+    if (m.change) record(budget, CHANGE);
   }
-  if (sheet.missileB) events.push({ type: "missile", phase: "B", weapon: sheet.missileB });
-  if (sheet.melee !== null && sheet.melee !== undefined && sheet.melee !== false)
-    events.push({ type: "melee" });
-  if (sheet.finalOrientation) events.push({ type: "orientation", failed: sheet.finalOrientation.failed });
-  const start = { ...initialPhasedBudget(), round, unableToAct: sheet.unableToAct };
-  return events.reduce(applyDeclaration, start);
+  if (sheet.missileB) record(budget, { type: "missile", phase: "B", weapon: sheet.missileB });
+  if (sheet.melee !== null && sheet.melee !== undefined && sheet.melee !== false) record(budget, MELEE);
+  if (sheet.finalOrientation) record(budget, orientation(sheet.finalOrientation));
+  return budget;
+}
+
+function orientation(result: { readonly failed: boolean }): PhasedEvent {
+  return result.failed ? ORIENTATION_FAILED : ORIENTATION_PASSED;
 }
 
 /** What is left this round: activity, and movement within its cap (there is no turn in this family). */

@@ -19,13 +19,13 @@ export function meleeSequence(combatants: readonly TurnCombatant[]): QueueEntry[
   }
   // Each group in initiative order (groups are small: an insertion sort beats the built-in sort's setup),
   // then the groups by their best striker.
-  const ordered: { group: string; strikers: TurnCombatant[] }[] = [];
-  for (const [group, strikers] of groups) {
+  const ordered: { group: string; strikers: TurnCombatant[]; best: TurnCombatant }[] = [];
+  groups.forEach((strikers, group) => {
     if (strikers.length <= 16) insertionSort(strikers);
     else strikers.sort(compareInitiative);
-    ordered.push({ group, strikers });
-  }
-  ordered.sort((a, b) => compareInitiative(a.strikers[0] as TurnCombatant, b.strikers[0] as TurnCombatant));
+    ordered.push({ group, strikers, best: strikers[0] as TurnCombatant });
+  });
+  ordered.sort((a, b) => compareInitiative(a.best, b.best));
   const queue: QueueEntry[] = [];
   for (const { group, strikers } of ordered) {
     for (const c of strikers) queue.push({ id: c.id, group, pass: 1 });

@@ -17,6 +17,7 @@ import {
   phasedBudgetFromSheet,
   spendPhased,
   type PhasedBudget,
+  type PhasedContext,
   type PhasedEvent,
 } from "./budget";
 import { meleeSequence } from "./melee-sequence";
@@ -39,13 +40,15 @@ export const PHASED_ROUND_PHASES = [
 
 export type PhasedRoundPhase = (typeof PHASED_ROUND_PHASES)[number]["id"];
 
-const PHASE_NUMBERS: Readonly<Record<string, number>> = Object.fromEntries(
-  PHASED_ROUND_PHASES.map((p, i) => [p.id, i + 1]),
+/** What budget.ts is told of each phase: its PR-P1…PR-P11 number, the one declarations are held to (PR-B2). */
+const PHASE_CONTEXTS: ReadonlyMap<string, PhasedContext> = new Map(
+  PHASED_ROUND_PHASES.map((p, i) => [p.id, Object.freeze({ phase: i + 1 })]),
 );
+/** The end of round: no declaration belongs to it. */
+const NO_PHASE: PhasedContext = Object.freeze({ phase: 0 });
 
-/** PR-P1…PR-P11 numbering, as budget.ts counts phases (0 for the end of round). */
-function phaseNumber(id: string): number {
-  return PHASE_NUMBERS[id] ?? 0;
+function contextOf(phaseId: string): PhasedContext {
+  return PHASE_CONTEXTS.get(phaseId) ?? NO_PHASE;
 }
 
 const FRESH: PhasedSheet = Object.freeze({
@@ -79,17 +82,14 @@ function isFresh(sheet: PhasedSheet): boolean {
   );
 }
 
-/** The budget (budget.ts) of a sheet; a blank sheet's is the same all round, so a draft builds it once. */
-function budgetOf(d: RoundReader, sheet: PhasedSheet): PhasedBudget {
-  if (!isFresh(sheet) || !("scratch" in d)) return phasedBudgetFromSheet(sheet, d.round);
-  const scratch = (d as RoundDraft).scratch;
-  const key = sheet.unableToAct ? "blankBudgetUnable" : "blankBudget";
-  let budget = scratch.get(key) as PhasedBudget | undefined;
-  if (budget?.round !== d.round) {
-    budget = phasedBudgetFromSheet(sheet, d.round);
-    scratch.set(key, budget);
-  }
-  return budget;
+/** A blank sheet's budget in the latest round asked for (budgets are never changed, so one is shared). */
+let blankBudget = phasedBudgetFromSheet(FRESH, 0);
+
+/** The budget (budget.ts) of a sheet. Most declarations start from a blank sheet: its budget is reused. */
+function budgetOf(sheet: PhasedSheet, round: number): PhasedBudget {
+  if (!isFresh(sheet) || sheet.unableToAct) return phasedBudgetFromSheet(sheet, round);
+  if (blankBudget.round !== round) blankBudget = phasedBudgetFromSheet(FRESH, round);
+  return blankBudget;
 }
 
 function sheetOf(c: TurnCombatant): PhasedSheet {
@@ -133,7 +133,7 @@ function barred(d: RoundReader, c: TurnCombatant, phase: PhaseDefinition): strin
   if (incapacitated(sheet)) return "unableToAct";
   const event = probe(phase.id, sheet);
   if (!event) return null;
-  return mayDeclare(budgetOf(d, sheet), event, { phase: phaseNumber(phase.id) })?.reason ?? null;
+  return mayDeclare(budgetOf(sheet, d.round), event, contextOf(phase.id))?.reason ?? null;
 }
 
 function declared(_d: RoundReader, c: TurnCombatant, phase: PhaseDefinition): boolean {
@@ -233,9 +233,8 @@ function withSlot(sheet: PhasedSheet, slot: keyof PhasedSheet, value: unknown): 
 function check(
   budget: PhasedBudget,
   events: PhasedEvent | readonly PhasedEvent[],
-  phase: number,
+  ctx: PhasedContext,
 ): Refusal | null {
-  const ctx = { phase };
   if (!Array.isArray(events)) return mayDeclare(budget, events as PhasedEvent, ctx);
   let state = budget;
   for (const event of events as readonly PhasedEvent[]) {
@@ -318,7 +317,7 @@ function declare(d: RoundDraft, e: Declaration): Refusal | null {
   if (declared.events && e.gmOverride !== true) {
     // PR-P3: 05 or less on the orientation roll: unable to act for the rest of the round.
     if (incapacitated(base)) return refuse("unableToAct");
-    const refusal = check(budgetOf(d, base), declared.events, phaseNumber(phaseId));
+    const refusal = check(budgetOf(base, d.round), declared.events, contextOf(phaseId));
     if (refusal) return refusal;
   }
   const own = d.own(i);
@@ -407,9 +406,8 @@ export function phasedRoundStructure(): RoundStructure {
     enterPhase(d, phase) {
       if (phase.id !== "meleeResolution") return null;
       // PR-P10 orders strikers by initiative: every one needs its PR-B3 total.
-      const missing = d.combatants.filter(
-        (c) => !c.defeated && c.sheet?.melee && c.initiative === null,
-      ).length;
+      let missing = 0;
+      for (const c of d.combatants) if (!c.defeated && c.sheet?.melee && c.initiative === null) missing++;
       return missing ? refuse("initiativeMissing", { count: missing }) : null;
     },
     barred,
