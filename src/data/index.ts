@@ -26,18 +26,3 @@ export const DATA_MODELS = [
   AttackMessageModel,
   CheckMessageModel,
 ] as const;
-
-export {
-  CharacterModel,
-  CreatureModel,
-  WeaponModel,
-  ArmorModel,
-  ShieldModel,
-  SpellModel,
-  TalentModel,
-  GearModel,
-  CombatModel,
-  CombatantModel,
-  AttackMessageModel,
-  CheckMessageModel,
-};
