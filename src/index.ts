@@ -12,6 +12,7 @@ import { registerChat } from "./chat/register";
 import { registerCheckCards } from "./chat/checks/register";
 import { registerStatuses } from "./documents/statuses";
 import { registerConcentration } from "./documents/concentration/register";
+import { registerStunLifecycle } from "./documents/stun-lifecycle";
 import { registerMounts } from "./documents/mounts/register";
 import { registerCombat } from "./applications/combat/register";
 import { registerBudgets } from "./applications/budget/register";
@@ -28,6 +29,7 @@ Hooks.once("init", () => {
   registerCheckCards();
   registerStatuses();
   registerConcentration();
+  registerStunLifecycle();
   registerMounts();
   registerCombat();
   registerBudgets();

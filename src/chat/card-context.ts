@@ -162,8 +162,14 @@ function entryView(card: AttackCardData, entry: TargetEntry, rights: ViewerRight
             !gone &&
             (ownsAttacker || ownsTarget),
           applied: damage.applied ? { before: damage.applied.before, after: damage.applied.after } : null,
+          // AD-A4: the checks the damage called for (their cards show the rolls).
+          checks: (damage.applied?.checks ?? []).map((c) => ({ labelKey: `FRAY.Check.Kind.${c.check}` })),
           canUndo: damage.applied !== null && viewer.isGM && !gone,
-          undone: damage.undone,
+          undone: damage.undone ? { restored: damage.undone.restored } : null,
+          // AD-A4: an undo does not undo a check already rolled — told to the GM before and to all after.
+          checksKept:
+            (damage.applied !== null && (damage.applied.checks?.length ?? 0) > 0 && viewer.isGM && !gone) ||
+            (damage.undone?.checks ?? 0) > 0,
         }
       : null,
   };

@@ -104,6 +104,14 @@ export interface FumbleRecord {
   readonly key: string | null;
 }
 
+/** AD-A4: a check card the damage called for (stun, knockdown, unconsciousness, death). */
+export interface DamageCheckRecord {
+  /** `FRAY.Check.Kind.<check>`. */
+  readonly check: string;
+  /** The check card's message. */
+  readonly messageId: string;
+}
+
 export interface DamageRecord {
   /** The formula the damage button rolls. */
   readonly formula: string;
@@ -114,10 +122,21 @@ export interface DamageRecord {
   readonly reductions: readonly BreakdownPart[];
   /** The loss of Health the apply button subtracts. */
   readonly final: number | null;
-  /** Health before and after the application; undo adds `before − after` back. */
-  readonly applied: { readonly before: number; readonly after: number; readonly userId: string } | null;
-  /** Set by an undo: what was given back. */
-  readonly undone: { readonly restored: number } | null;
+  /**
+   * Health before and after the application (AD-A4: `after` may be below 0); undo adds `before − after` back.
+   * `checks`: the AD-A4 check cards this application called for (absent on cards from before them).
+   */
+  readonly applied: {
+    readonly before: number;
+    readonly after: number;
+    readonly userId: string;
+    readonly checks?: readonly DamageCheckRecord[];
+  } | null;
+  /**
+   * Set by an undo: what was given back, and how many AD-A4 checks the undone application had called for (a
+   * check already rolled keeps its effect; one rolled after the undo has none).
+   */
+  readonly undone: { readonly restored: number; readonly checks?: number } | null;
 }
 
 export type EntryStage = "awaitingDefense" | "awaitingMaintenance" | "resolved";

@@ -13,7 +13,7 @@ import type { ActorRef, AttackCardData, TargetEntry } from "./card-data";
 import { combatLinkOf } from "./combat-link";
 import { attackConventions } from "./conventions";
 import { rollFumbleTable } from "./families/active-defense-3d6";
-import type { Defender } from "./families/family-card";
+import type { DamageAftermath, Defender } from "./families/family-card";
 import { FAMILY_CARDS } from "./families";
 import { ownsActor, resolveParty, type Party } from "./parties";
 import { RollSink } from "./roll-sink";
@@ -154,10 +154,17 @@ export const rollDamageRequest = defineGmRequest<EntryPayload, null>(
   byMessage,
 );
 
-/** Subtracts the final damage from the target's Health, once; notes what an undo gives back. */
+/**
+ * Subtracts the final damage from the target's Health, once (down to 0, or below where the family counts it,
+ * AD-A4); notes what an undo gives back. What the damage sets off (AD-A4 check cards) is posted now, recorded
+ * on the entry, and rolled once the entry is written (a check reads the entry to know its damage stands).
+ */
 export const applyDamageRequest = defineGmRequest<EntryPayload, null>(
   "attack.applyDamage",
-  entryHandler(async ({ card, entry }, user) => {
+  async (payload, { user }): Promise<Outcome<null>> => {
+    const located = locateEntry(payload.messageId, payload.entry);
+    if (!located.ok) return located;
+    const { message, card, entry } = located.value;
     const damage = entry.damage;
     if (!damage || !damage.roll || damage.final === null) return refuse("damageNotRolled");
     if (damage.applied) return refuse("damageApplied");
@@ -166,18 +173,44 @@ export const applyDamageRequest = defineGmRequest<EntryPayload, null>(
     if (!target.ok) return target;
     if (!ownsActor(user, target.value.actor) && !attackerAllowed(user, card).ok)
       return refuse("notOwner", { name: entry.target.name });
-    const before = target.value.stats.health.value;
-    const after = Math.max(0, before - damage.final);
+    const family = FAMILY_CARDS[card.family];
+    const health = target.value.stats.health;
+    const before = health.value;
+    const after = Math.max(family.healthFloor?.(health.max) ?? 0, before - damage.final);
     await target.value.actor.update({ "system.health.value": after } as Actor.UpdateData);
-    return accept({
-      ...entry,
-      damage: { ...damage, applied: { before, after, userId: user.id ?? "" }, undone: null },
-    });
-  }),
+    // The Health is written: whatever goes wrong after, the entry must say so (no second application).
+    let aftermath: DamageAftermath | undefined;
+    try {
+      aftermath = await family.damageApplied?.({
+        messageId: message.id ?? payload.messageId,
+        card,
+        entry,
+        target: target.value,
+        link: combatLinkOf(target.value, combatOf(card)),
+        damage: damage.final,
+        before,
+        after,
+      });
+    } catch (error) {
+      console.error("fray | what the damage sets off could not be posted", error);
+    }
+    const applied = {
+      before,
+      after,
+      userId: user.id ?? "",
+      ...(aftermath?.checks.length ? { checks: aftermath.checks } : {}),
+    };
+    await writeEntry(message, card, { ...entry, damage: { ...damage, applied, undone: null } }, null);
+    await aftermath?.roll();
+    return accept(null);
+  },
   byMessage,
 );
 
-/** GM only: gives back what the application took (Health + (before − after), up to its maximum). */
+/**
+ * GM only: gives back what the application took (Health + (before − after), up to its maximum). It does not
+ * undo an AD-A4 check already rolled (a status it set stays); a check not yet rolled will have no effect.
+ */
 export const undoDamageRequest = defineGmRequest<EntryPayload, null>(
   "attack.undoDamage",
   entryHandler(async ({ entry }, user) => {
@@ -191,9 +224,15 @@ export const undoDamageRequest = defineGmRequest<EntryPayload, null>(
     const restored = damage.applied.before - damage.applied.after;
     const value = Math.min(Math.max(health.max, health.value), health.value + restored);
     await target.value.actor.update({ "system.health.value": value } as Actor.UpdateData);
+    // AD-A4: the checks this application called for are not undone; one rolled from now on has no effect.
+    const checks = damage.applied.checks?.length ?? 0;
     return accept({
       ...entry,
-      damage: { ...damage, applied: null, undone: { restored: value - health.value } },
+      damage: {
+        ...damage,
+        applied: null,
+        undone: { restored: value - health.value, ...(checks ? { checks } : {}) },
+      },
     });
   }),
   byMessage,

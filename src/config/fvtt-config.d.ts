@@ -41,6 +41,9 @@ declare module "fvtt-types/configuration" {
     "fray.adCriticalFailure": SettingValues["adCriticalFailure"];
     "fray.adSpeedScore": SettingValues["adSpeedScore"];
     "fray.adDefenseUsageReset": SettingValues["adDefenseUsageReset"];
+    "fray.adMajorWoundFraction": SettingValues["adMajorWoundFraction"];
+    "fray.adDeathThresholdMultiple": SettingValues["adDeathThresholdMultiple"];
+    "fray.adDamageChecksAuto": SettingValues["adDamageChecksAuto"];
     "fray.npcAutoDefense": SettingValues["npcAutoDefense"];
   }
 }

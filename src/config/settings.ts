@@ -42,6 +42,12 @@ export const SETTING_DEFAULTS = {
   adSpeedScore: "ag" as "ag" | "dev",
   /** AD-A3: when the count of Parry and Block uses starts again. */
   adDefenseUsageReset: "holderTurnStart" as "holderTurnStart" | "roundStart",
+  /** AD-A4: a blow whose final damage is above this fraction of max Health is a major wound (stun, knockdown). */
+  adMajorWoundFraction: 0.5 as number,
+  /** AD-A4: Health at or below −(this × max Health) calls for a death check. */
+  adDeathThresholdMultiple: 1 as number,
+  /** AD-A4: the damage checks roll at once (otherwise the creature's owner rolls; with none connected, at once). */
+  adDamageChecksAuto: false,
   /** Cards: creatures with no connected owner defend by themselves (best legal defense). */
   npcAutoDefense: false,
 } as const;
@@ -78,6 +84,9 @@ const SPECS: Record<SettingKey, SettingSpec> = {
   adCriticalFailure: { type: Number, range: { min: 15, max: 18, step: 1 } },
   adSpeedScore: { type: String, choices: ["ag", "dev"] },
   adDefenseUsageReset: { type: String, choices: ["holderTurnStart", "roundStart"] },
+  adMajorWoundFraction: { type: Number, range: { min: 0.05, max: 1, step: 0.05 } },
+  adDeathThresholdMultiple: { type: Number, range: { min: 0, max: 5, step: 0.5 } },
+  adDamageChecksAuto: { type: Boolean },
   npcAutoDefense: { type: Boolean },
 };
 

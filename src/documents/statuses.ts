@@ -4,7 +4,10 @@
  * - `immobilized` «immobilisé»: the rider pinned under its fallen mount (FS-MT9), set and cleared by the GM;
  * - `concentrating`: a creature holding a concentration (FS-A3, AD-M6), kept in step with the round engine;
  * - `mounted`: a rider on its mount (FS-MT1…FS-MT3), set on mounting, cleared on dismounting or falling off;
- * - `hidden` «caché» (FS-A9), `dazed` «Hébété» and `stunned` «Stupéfait» (FS-A5): read by the attack cards.
+ * - `hidden` «caché» (FS-A9), `dazed` «Hébété» and `stunned` «Stupéfait» (FS-A5): read by the attack cards;
+ *   `stunned` is also the stun «朦朧» of a failed AD-A4 check.
+ * Core's `prone`, `unconscious` and `dead` are reused as they are (AD-A4 knockdown «転倒», unconsciousness «気絶»,
+ * death «死亡»; `dead` is core's defeated status).
  */
 import { addStatusEffect } from "../compat";
 
@@ -17,7 +20,8 @@ export const FRAY_STATUSES = [
   { id: "stunned", img: "icons/svg/stoned.svg" },
 ] as const;
 
-export type FrayStatus = (typeof FRAY_STATUSES)[number]["id"] | "prone";
+/** Fray's statuses and the core ones Fray sets. */
+export type FrayStatus = (typeof FRAY_STATUSES)[number]["id"] | "prone" | "unconscious" | "dead";
 
 export const PRONE_STATUS = "prone";
 

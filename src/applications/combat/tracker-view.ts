@@ -111,6 +111,7 @@ export const STATE_KEYS = [
   "feint",
   "aim",
   "concentration",
+  "stunned",
   "defend",
   "help",
 ] as const;

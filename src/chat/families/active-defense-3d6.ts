@@ -5,8 +5,9 @@
  * all-out attack; none against a critical), or none. Under all-out defense a failed defense may be retried
  * with another (AD-M3). Defending while concentrating asks for a maintenance roll «維持判定» first (AD-M6).
  * A fumble or a critical defense sends the attacker to the fumble table «ファンブル表» (AD-C2); damage minus DR
- * is the final damage (AD-A4). From the fight: the attacker's all-out attack option (AD-M2), aim (AD-M5) and
- * last turn's feint (AD-M1); the defender's flags, Parry/Block tries and concentration.
+ * is the final damage (AD-A4); once applied it may call for stun, knockdown, unconsciousness and death checks
+ * (AD-A4, active-defense-damage-checks.ts). From the fight: the attacker's all-out attack option (AD-M2), aim
+ * (AD-M5) and last turn's feint (AD-M1); the defender's flags, Parry/Block tries and concentration.
  */
 import type { LegalDefenses } from "../../rules/attack/legal-defenses";
 import {
@@ -32,6 +33,7 @@ import {
   SPELL_CONCENTRATION_STATE,
 } from "../../rules/families/active-defense-3d6/concentration";
 import { activeDefenseFinalDamage } from "../../rules/families/active-defense-3d6/damage";
+import { HEALTH_LIMIT } from "../../data/actor/common";
 import {
   resolveActiveDefenseRoll,
   type ActiveDefenseRollResult,
@@ -54,6 +56,7 @@ import type { DefenseTaken, FumbleRecord, MaintenanceTaken, TargetEntry } from "
 import { budgetOf, defenseUsageOf, timedStates } from "../combat-link";
 import { canAct, weaponStats } from "../parties";
 import type { RollSink } from "../roll-sink";
+import { postDamageChecks } from "./active-defense-damage-checks";
 import { bestDefense } from "./best-defense";
 import { damageDice } from "./damage-dice";
 import {
@@ -340,5 +343,14 @@ export const activeDefenseCard: FamilyCard = {
       reductions: dr ? [{ labelKey: "FRAY.Attack.damageReduction", value: dr }] : [],
       final: result.final,
     };
+  },
+
+  // AD-A4: Health counts below 0 (unconsciousness at 0 or below, death at −max or below), to the schema's floor.
+  healthFloor() {
+    return -HEALTH_LIMIT;
+  },
+
+  damageApplied(input) {
+    return postDamageChecks(input);
   },
 };

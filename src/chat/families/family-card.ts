@@ -11,6 +11,7 @@ import type {
   AttackRecord,
   AttackSituation,
   BreakdownPart,
+  DamageCheckRecord,
   DamageRecord,
   TargetEntry,
   WeaponSnapshot,
@@ -56,6 +57,27 @@ export interface DamageResult {
   readonly final: number;
 }
 
+/** What the GM's application of damage hands the family, once, after the target's Health was written. */
+export interface DamageAppliedInput {
+  readonly messageId: string;
+  readonly card: AttackCardData;
+  readonly entry: TargetEntry;
+  readonly target: Party;
+  /** The target's combatant in the attack's fight (or the fight it is in now), if any. */
+  readonly link: CombatLink | null;
+  /** The final damage subtracted. */
+  readonly damage: number;
+  readonly before: number;
+  readonly after: number;
+}
+
+/** What the damage set off (AD-A4 check cards), to record on the entry, then to roll once it is written. */
+export interface DamageAftermath {
+  readonly checks: readonly DamageCheckRecord[];
+  /** Rolls at once the checks that do not wait for a player (called after the entry is written). */
+  roll(): Promise<void>;
+}
+
 export interface FamilyCard {
   /** On the attacker's client: roll the attack against `target` (null: no target) and say what comes next. */
   attack(setup: AttackSetup, target: Defender | null, sink: RollSink): Promise<EntryDraft>;
@@ -67,6 +89,10 @@ export interface FamilyCard {
   maintain?(input: Omit<DefendInput, "choice">): Promise<Outcome<TargetEntry>>;
   /** The final loss of Health from rolled damage (multipliers, protections, DR). */
   damage(entry: TargetEntry, rolled: number, target: Party, conventions: AttackConventions): DamageResult;
+  /** The lowest Health damage takes a creature to (0 when absent; AD-A4 counts below 0). */
+  healthFloor?(max: number): number;
+  /** On the GM's client, once per application: what the damage sets off (AD-A4 checks). */
+  damageApplied?(input: DamageAppliedInput): Promise<DamageAftermath>;
 }
 
 /** A damage record waiting for its roll. */

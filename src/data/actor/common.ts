@@ -9,12 +9,15 @@ import { phasedRoundSchema } from "./families/phased-round";
 
 const { SchemaField } = foundry.data.fields;
 
+/** The largest Health; current Health may go as far below 0 (AD-A4 counts Health below 0, down to −max). */
+export const HEALTH_LIMIT = 9999;
+
 /** The common core every actor carries, and one block per rule family (all kept; the world shows one). */
 export function actorCoreSchema() {
   return {
     health: new SchemaField({
-      value: intField(10, { min: 0, max: 9999 }),
-      max: intField(10, { min: 0, max: 9999 }),
+      value: intField(10, { min: -HEALTH_LIMIT, max: HEALTH_LIMIT }),
+      max: intField(10, { min: 0, max: HEALTH_LIMIT }),
     }),
     /** Size as a number (1/2 = 0.5, 1, 2…): mounts must be larger than riders (FS-MT1). */
     size: numberField(1, { min: 0.125, max: 20 }),

@@ -13,7 +13,8 @@ const creatureSchema = CreatureModel.schema as unknown as SchemaField;
  */
 const NUMBERS: [string, number, number, number, boolean][] = [
   // Common core
-  ["health.value", 10, 0, 9999, true],
+  // AD-A4: Health goes below 0 (unconsciousness at 0 or below, death at −max or below).
+  ["health.value", 10, -9999, 9999, true],
   ["health.max", 10, 0, 9999, true],
   ["size", 1, 0.125, 20, false],
   ["speed", 10, 0, 200, false],

@@ -29,6 +29,8 @@ import {
   type PostCheckInput,
 } from "../../../src/chat/check-card";
 import { CHECK_CARD_TEMPLATE, checkCardContext } from "../../../src/chat/checks/check-render";
+import { damageEffectLine } from "../../../src/chat/families/active-defense-damage-checks";
+import type { DamageEffect } from "../../../src/rules/families/active-defense-3d6/damage-effects";
 import { registerCheckCards } from "../../../src/chat/checks/register";
 import { applyRoundEvents } from "../../../src/documents/combat-api";
 import { concentrateOnSpell } from "../../../src/rules/families/active-defense-3d6/concentration";
@@ -179,6 +181,26 @@ async function playCards(): Promise<Card[]> {
   );
   world.combats.clear();
 
+  // AD-A4: a major wound applied calls for stun and knockdown checks; an undo leaves them rolled or void.
+  queueFaces(1, 1, 2);
+  const wound = await attack(alice, "active-defense-3d6", hero, blade, [foe]);
+  queueFaces(6, 6);
+  await click(alice, wound, "rollDamage");
+  await click(bob, wound, "applyDamage");
+  add(
+    "card-active-defense-damage-checks",
+    "active-defense-3d6 major wound applied: stun and knockdown checks due, as the GM (AD-A4)",
+    wound,
+    gm,
+  );
+  await click(gm, wound, "undoDamage");
+  add(
+    "card-active-defense-checks-undone",
+    "active-defense-3d6 damage undone: checks already rolled stay (AD-A4)",
+    wound,
+    alice,
+  );
+
   const gone = creature("Goblin scout", {}, [bob]);
   queueFaces(10);
   const lost = await attack(alice, "opposed-d20", hero, blade, [gone]);
@@ -200,6 +222,13 @@ defineCheckConsequence<{ effect: string }>("gallery.concentration", async ({ dat
   lines: result.success
     ? [{ key: "FRAY.Concentration.Check.success" }]
     : [{ key: "FRAY.Concentration.Check.failure", data: { effect: data.effect } }],
+}));
+
+/** What the AD-A4 consequence reports on a failure, without the statuses the chat harness does not keep. */
+defineCheckConsequence<{ effect: DamageEffect }>("gallery.damageEffect", async ({ data, result, card }) => ({
+  lines: result.success
+    ? [{ key: "FRAY.DamageEffects.resisted", data: { name: card.roller.name } }]
+    : [damageEffectLine(data.effect, card.roller.name, true)],
 }));
 
 /** Check cards (FS-D1/FS-D2 d20 challenge rolls, AD 3d6 roll-under), pending and rolled, with their lines. */
@@ -234,6 +263,22 @@ async function playChecks(): Promise<GallerySample[]> {
   const casting = await post({ kind: "casting", dice: "3d6", attribute: "wl", modifier: -2 });
   queueFaces(1, 1, 2);
   await click(alice, casting, "rollCheck" as never);
+  const stun = await post({
+    kind: "stun",
+    dice: "3d6",
+    attribute: "wl",
+    lines: [{ key: "FRAY.DamageEffects.Reason.majorWound", data: { damage: "14", amount: "12" } }],
+    consequence: { name: "gallery.damageEffect", data: { effect: "stunned" } },
+  });
+  queueFaces(6, 5, 4);
+  await click(alice, stun, "rollCheck" as never);
+  const death = await post({
+    kind: "death",
+    dice: "3d6",
+    attribute: "wl",
+    lines: [{ key: "FRAY.DamageEffects.Reason.deathThreshold", data: { amount: "-26", target: "-24" } }],
+    consequence: { name: "gallery.damageEffect", data: { effect: "dead" } },
+  });
   if (queuedFaces.length) throw new Error(`gallery: ${queuedFaces.length} queued dice faces left unused`);
 
   const checks: [string, string, CheckCardData, string, ChatUser][] = [
@@ -257,6 +302,20 @@ async function playChecks(): Promise<GallerySample[]> {
       "3d6 casting roll at WL − 2, a critical success (AD-M6, AD-C3)",
       checkSnapshot(casting),
       casting.id,
+      alice,
+    ],
+    [
+      "check-stun-failed",
+      "AD-A4 stun check after a major wound, failed: stunned until the next turn (AD-T1)",
+      checkSnapshot(stun),
+      stun.id,
+      gm,
+    ],
+    [
+      "check-death-pending",
+      "AD-A4 death check at −2× max Health, waiting for the roll",
+      checkSnapshot(death),
+      death.id,
       alice,
     ],
   ];

@@ -79,6 +79,11 @@ function scenario(family: FamilyId, stage: "before" | "during" | "melee"): Round
             type: "addTimedState",
             state: { key: "feint", holder: "orc", expiry: { kind: "holderNextTurn" } },
           },
+          // AD-A4: a failed stun check, until the wolf's next turn.
+          {
+            type: "addTimedState",
+            state: { key: "stunned", holder: "wolf", expiry: { kind: "holderNextTurn" } },
+          },
         );
         break;
       case "phased-round":

@@ -69,7 +69,15 @@ describe("active-defense-3d6 turn structure (AD-T1, AD-T2)", () => {
     expect(started?.kind === "turnStarted" && started.expired.map((e) => e.key)).toEqual(["allOutAttack"]);
   });
 
-  it("AD-T1 all five states expire at their holder's next turn, not at anyone else's", () => {
+  it("AD-T1 every until-next-turn state (AD-A4 stun «朦朧» too) expires at its holder's next turn, not at anyone else's", () => {
+    expect(UNTIL_NEXT_TURN_STATES).toEqual([
+      "allOutAttack",
+      "allOutDefense",
+      "feint",
+      "aim",
+      "concentration",
+      "stunned",
+    ]);
     let s = run(ad, duel(), { type: "startCombat" }); // archer acting
     for (const key of UNTIL_NEXT_TURN_STATES)
       s = run(ad, s, { type: "addTimedState", state: untilNextTurn(key, "archer") });
@@ -79,7 +87,7 @@ describe("active-defense-3d6 turn structure (AD-T1, AD-T2)", () => {
     });
     s = run(ad, s, { type: "endTurn" }, { type: "endTurn" });
     expect(s.current).toBe("bandit");
-    expect(s.timed.map((t) => t.holder)).toEqual(["archer", "archer", "archer", "archer", "archer"]);
+    expect(s.timed.map((t) => t.holder)).toEqual(UNTIL_NEXT_TURN_STATES.map(() => "archer"));
     s = run(ad, s, { type: "endTurn" }, { type: "advancePhase" }, { type: "endRound" });
     expect(s.current).toBe("archer");
     expect(s.timed).toEqual([]);

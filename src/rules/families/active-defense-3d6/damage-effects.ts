@@ -24,6 +24,9 @@ export type DamageEffectCheck = (typeof DAMAGE_EFFECT_CHECKS)[number];
 /** What a failed check leaves the creature with (status ids: `stunned`, `prone`, `unconscious`, `dead`). */
 export type DamageEffect = "stunned" | "prone" | "unconscious" | "dead";
 
+/** The round engine's key of the stun: a timed state until the holder's next turn (AD-T1). */
+export const STUN_STATE = "stunned";
+
 export const DAMAGE_CHECK_EFFECT: Readonly<Record<DamageEffectCheck, DamageEffect>> = {
   stun: "stunned",
   knockdown: "prone",

@@ -3,8 +3,9 @@
  * (AD-T1), by a speed score, higher first, ties by a roll (AD-T2, convention: the world setting
  * `adSpeedScore` picks the score; the Foundry layer sends it as the initiative total). States that last
  * "until the combatant's next turn" — all-out attack «全力攻撃», all-out defense «全力防御», feint «フェイント»,
- * aim «狙い», concentration «精神集中» — are timed states with the `holderNextTurn` expiry: the engine ends them
- * as the holder's next turn starts and lists them in that turn's notice.
+ * aim «狙い», concentration «精神集中», and the stun «朦朧» a major wound may cause (AD-A4) — are timed states with
+ * the `holderNextTurn` expiry: the engine ends them as the holder's next turn starts and lists them in that
+ * turn's notice.
  */
 import { accept } from "../../outcome";
 import type { NewTimedState } from "../../turns/round-event";
@@ -18,6 +19,8 @@ export const UNTIL_NEXT_TURN_STATES = [
   "feint",
   "aim",
   "concentration",
+  /** AD-A4: a failed stun check after a major wound. */
+  "stunned",
 ] as const;
 
 export type UntilNextTurnState = (typeof UNTIL_NEXT_TURN_STATES)[number];

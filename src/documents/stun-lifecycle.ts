@@ -1,0 +1,57 @@
+/**
+ * The AD-A4 stun «朦朧» in a fight: a failed stun check sets the `stunned` status and the round engine's
+ * `stunned` state, which lasts until the holder's next turn (AD-T1, `holderNextTurn`). The status goes when
+ * the last such state does — expired as the holder's turn starts, or removed by the GM — on the active GM,
+ * after every transition (the `fray.roundNotices` hook). A fight deleted with stuns held takes their
+ * statuses with it. Active-defense-3d6 fights only: elsewhere `stunned` is FS-A5's, set and cleared by hand.
+ */
+import { STUN_STATE } from "../rules/families/active-defense-3d6/damage-effects";
+import type { RoundNotice, RoundTimedState } from "../rules/turns/round-state";
+import { familyOf, roundStateOf } from "./combat-api";
+import { ROUND_NOTICES_HOOK, type RoundTransition } from "./round-lifecycle";
+import { setStatus } from "./statuses";
+
+function stunnedHolders(states: readonly RoundTimedState[]): Set<string> {
+  return new Set(states.filter((s) => s.key === STUN_STATE).map((s) => s.holder));
+}
+
+/** The combatant's creature (its token's actor first: unlinked tokens have their own). */
+function actorOf(combat: Combat.Implementation, id: string): Actor.Implementation | null {
+  const combatant = combat.combatants.get(id) as
+    (Combatant.Implementation & { token?: { actor?: Actor.Implementation | null } | null }) | undefined;
+  return (combatant?.token?.actor ?? combatant?.actor ?? null) as Actor.Implementation | null;
+}
+
+/** `fray.roundNotices`: a holder whose last stun ended loses the status. */
+export async function onStunNotices(
+  combat: Combat.Implementation,
+  _notices: readonly RoundNotice[],
+  { before, after }: RoundTransition,
+): Promise<void> {
+  if (!game.user?.isActiveGM || familyOf(combat) !== "active-defense-3d6") return;
+  const still = stunnedHolders(after.timed);
+  for (const id of stunnedHolders(before.timed)) {
+    if (!still.has(id)) await setStatus(actorOf(combat, id), "stunned", false);
+  }
+}
+
+/** A fight deleted while stuns were held: their statuses go too. */
+export async function onStunCombatDeleted(combat: Combat.Implementation): Promise<void> {
+  if (!game.user?.isActiveGM || familyOf(combat) !== "active-defense-3d6") return;
+  for (const id of stunnedHolders(roundStateOf(combat).timed))
+    await setStatus(actorOf(combat, id), "stunned", false);
+}
+
+type AnyHook = (name: string, fn: (...args: never[]) => unknown) => number;
+
+/** Wiring, called once from the init hook. */
+export function registerStunLifecycle(): void {
+  const on = Hooks.on as unknown as AnyHook;
+  on(
+    ROUND_NOTICES_HOOK,
+    (combat: Combat.Implementation, notices: readonly RoundNotice[], transition: RoundTransition) => {
+      void onStunNotices(combat, notices, transition);
+    },
+  );
+  on("deleteCombat", (combat: Combat.Implementation) => void onStunCombatDeleted(combat));
+}
