@@ -7,7 +7,10 @@ import {
   type FastSlowBudget,
 } from "../../../src/rules/families/fast-slow/budget";
 import { spendEscapeAction, spendMountMove } from "../../../src/rules/families/fast-slow/mount-spend";
-import { independentAttackRoll } from "../../../src/rules/families/fast-slow/independent-attack-rolls";
+import {
+  independentAttackRoll,
+  releaseIndependentAttackRoll,
+} from "../../../src/rules/families/fast-slow/independent-attack-rolls";
 import type { MountPair } from "../../../src/rules/families/fast-slow/mounts";
 
 const turn = (kind: "fast" | "slow"): FastSlowBudget =>
@@ -96,6 +99,53 @@ describe("independent attack rolls of a pair (FS-MT4)", () => {
             rolls.set(key, (rolls.get(key) ?? 0) + 1);
           }
           for (const count of rolls.values()) expect(count).toBe(1);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("FS-MT4 a claimed roll whose attack was not made is given back: the partner's stays, twice is once", () => {
+    const both = { round: 3, rolled: ["horse", "knight"] };
+    const back = releaseIndependentAttackRoll(both, "knight", 3);
+    expect(back).toEqual({ round: 3, rolled: ["horse"] });
+    expect(releaseIndependentAttackRoll(back, "knight", 3)).toBe(back);
+    expect(independentAttackRoll([pair], back, "knight", 3)).toEqual({
+      ok: true,
+      value: { banes: 2, record: { round: 3, rolled: ["horse", "knight"] } },
+    });
+    expect(releaseIndependentAttackRoll({ round: 3, rolled: ["knight"] }, "knight", 3)).toBeNull();
+    // Another round's record, or none, is left as it is.
+    expect(releaseIndependentAttackRoll(both, "knight", 4)).toBe(both);
+    expect(releaseIndependentAttackRoll(null, "knight", 3)).toBeNull();
+  });
+
+  it("FS-MT4 claims, attacks made and claims given back in any order: each member makes at most one independent attack per round, and a roll given back can be claimed again", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.constantFrom("knight", "horse"),
+            fc.constantFrom("made", "refused"),
+            fc.integer({ min: 0, max: 2 }),
+          ),
+          { maxLength: 40 },
+        ),
+        (requests) => {
+          let record = null as Parameters<typeof independentAttackRoll>[1];
+          let round = 1;
+          const made = new Map<string, number>();
+          for (const [who, budget, advance] of requests) {
+            round += advance;
+            const key = `${round}|${who}`;
+            const claim = independentAttackRoll([pair], record, who, round);
+            expect(claim.ok).toBe(!made.has(key));
+            if (!claim.ok) continue;
+            record = claim.value.record;
+            if (budget === "made") made.set(key, (made.get(key) ?? 0) + 1);
+            else record = releaseIndependentAttackRoll(record, who, round);
+          }
+          for (const count of made.values()) expect(count).toBe(1);
         },
       ),
       { numRuns: 1000 },
