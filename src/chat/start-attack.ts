@@ -16,7 +16,7 @@ import type { AttackSetup } from "./families/family-card";
 import { partyOf, weaponStats } from "./parties";
 import { RollSink } from "./roll-sink";
 import { notifyRefusal } from "../applications/notify";
-import { claimIndependentAttack } from "../documents/mounts/mount-requests";
+import { claimIndependentAttack, releaseIndependentAttack } from "../documents/mounts/mount-requests";
 import { chooseMountedTargets } from "./mounted-targets";
 import { spendAttackBudget } from "./attack-budget";
 import { takeHelpBoons } from "../documents/activities/help-boons";
@@ -67,10 +67,16 @@ export async function startAttack(
       targets.map((t) => t.name ?? ""),
     ));
   if (!situation) return null;
-  // FS-MT4: the pair's independent attack happens once per round (each member's one roll, 2 banes).
-  if (situation.mountedIndependent && !notifyRefusal(await claimIndependentAttack(token))) return null;
-  // Rolling the attack spends the attacker's action (budget-requests.ts); a refusal stops it here.
-  if (!(await spendAttackBudget(attackerLink, item))) return null;
+  // FS-MT4: the pair's independent attack happens once per round (each member's one roll, 2 banes). The roll
+  // is claimed first, so a refused claim spends nothing.
+  const claim = situation.mountedIndependent ? await claimIndependentAttack(token) : null;
+  if (claim && !notifyRefusal(claim)) return null;
+  // Rolling the attack spends the attacker's action (budget-requests.ts); a refusal stops it here, and the
+  // independent roll it claimed was not made: it is given back.
+  if (!(await spendAttackBudget(attackerLink, item))) {
+    if (claim?.ok) notifyRefusal(await releaseIndependentAttack(token, claim.value));
+    return null;
+  }
   // FS-A8: the attack is the attacker's next roll: it uses the Help it holds.
   const help = family === "fast-slow" ? await takeHelpBoons(actor, token) : null;
 

@@ -5,7 +5,9 @@
  *   rider's token is seated on the mount's space and shows the `mounted` status;
  * - "fray.mount.dismount" (FS-MT2): off, using the move, landing next to the mount;
  * - "fray.mount.independentAttack" (FS-MT4): claims the rider's or the mount's roll in the pair's one
- *   independent attack of the round (2 banes each), before the attack card is rolled;
+ *   independent attack of the round (2 banes each), before the attack spends its action;
+ * - "fray.mount.releaseIndependentAttack" (FS-MT4): gives that claim back when the action was refused and no
+ *   attack was rolled (the partner's roll stays; releasing twice is releasing once);
  * - "fray.mount.escape" (FS-MT10): the pinned rider's action — a Strength or Agility check card with 1 bane per
  *   point of Size the mount has above the rider; its consequence frees the rider on a success.
  * Refusals are the rules' reason codes (`FRAY.Refusal.<code>`).
@@ -15,10 +17,18 @@ import { ownsActor } from "../../chat/parties";
 import { publicMessageMode } from "../../compat/public-message-mode";
 import { defineGmRequest } from "../../net/gm-requests";
 import type { FsAttribute } from "../../rules/families/fast-slow/derived";
-import { independentAttackRoll } from "../../rules/families/fast-slow/independent-attack-rolls";
+import {
+  independentAttackRoll,
+  releaseIndependentAttackRoll,
+} from "../../rules/families/fast-slow/independent-attack-rolls";
 import { escapeRoll } from "../../rules/families/fast-slow/mount-falls";
 import { spendEscapeAction, spendMountMove } from "../../rules/families/fast-slow/mount-spend";
-import { dismountCreature, mountCreature, pairOf } from "../../rules/families/fast-slow/mounts";
+import {
+  dismountCreature,
+  mountCreature,
+  pairOf,
+  type MountPair,
+} from "../../rules/families/fast-slow/mounts";
 import { accept, refuse, type Outcome } from "../../rules/outcome";
 import { roundStateOf } from "../combat-api";
 import { setStatus } from "../statuses";
@@ -33,7 +43,15 @@ import {
   seatRider,
   sizeOf,
 } from "./mount-context";
-import { independentFlagOf, pairsOn, pinFlagOf, pinStates, tokenById, writeRiderFlags } from "./mount-store";
+import {
+  independentFlagOf,
+  pairsOn,
+  pinFlagOf,
+  pinStates,
+  tokenById,
+  writeRiderFlags,
+  type IndependentFlag,
+} from "./mount-store";
 import { inReach } from "./token-geometry";
 
 type TokenLike = TokenDocument.Implementation;
@@ -126,7 +144,29 @@ export const dismountRequest = defineGmRequest<{ readonly riderUuid: string }, n
   SERIAL,
 );
 
-export const independentAttackRequest = defineGmRequest<{ readonly tokenUuid: string }, null>(
+/** FS-MT4: where the pair keeps its independent attack in the fight `token` is in; null outside a round. */
+function keptIndependentAttack(
+  token: TokenLike,
+  pair: MountPair,
+): { rider: TokenLike; combatId: string | null; round: number; record: IndependentFlag | null } | null {
+  const rider = tokenById(token, pair.riderId);
+  const link = linkOf(token);
+  const round = link ? roundStateOf(link.combat).round : 0;
+  if (!link || !rider || round === 0) return null;
+  const combatId = link.combat.id ?? null;
+  const flag = independentFlagOf(rider);
+  return { rider, combatId, round, record: flag && flag.combatId === combatId ? flag : null };
+}
+
+/** A claimed independent attack roll: the round it was recorded in (what a release names). */
+export interface IndependentClaim {
+  readonly round: number;
+}
+
+export const independentAttackRequest = defineGmRequest<
+  { readonly tokenUuid: string },
+  IndependentClaim | null
+>(
   "mount.independentAttack",
   async (payload, { user }) => {
     const own = ownToken(payload.tokenUuid, user);
@@ -135,17 +175,34 @@ export const independentAttackRequest = defineGmRequest<{ readonly tokenUuid: st
     const pairs = pairsOn(token);
     const pair = pairOf(pairs, token.id ?? "");
     if (!pair) return refuse("notRiding");
-    const rider = tokenById(token, pair.riderId);
-    const link = linkOf(token);
-    const round = link ? roundStateOf(link.combat).round : 0;
+    const kept = keptIndependentAttack(token, pair);
     // Outside a fight there are no rounds to count: the banes apply, nothing is recorded.
-    if (!link || !rider || round === 0) return accept(null);
-    const combatId = link.combat.id ?? null;
-    const flag = independentFlagOf(rider);
-    const record = flag && flag.combatId === combatId ? flag : null;
-    const out = independentAttackRoll(pairs, record, token.id ?? "", round);
+    if (!kept) return accept(null);
+    const out = independentAttackRoll(pairs, kept.record, token.id ?? "", kept.round);
     if (!out.ok) return out;
-    await writeRiderFlags(rider, { independentAttack: { combatId, ...out.value.record } });
+    await writeRiderFlags(kept.rider, {
+      independentAttack: { combatId: kept.combatId, ...out.value.record },
+    });
+    return accept({ round: kept.round });
+  },
+  SERIAL,
+);
+
+export const releaseIndependentAttackRequest = defineGmRequest<
+  { readonly tokenUuid: string; readonly round: number },
+  null
+>(
+  "mount.releaseIndependentAttack",
+  async (payload, { user }) => {
+    const own = ownToken(payload.tokenUuid, user);
+    if (!own.ok) return own;
+    const { token } = own.value;
+    const pair = pairOf(pairsOn(token), token.id ?? "");
+    const kept = pair ? keptIndependentAttack(token, pair) : null;
+    if (!kept?.record) return accept(null);
+    const left = releaseIndependentAttackRoll(kept.record, token.id ?? "", Number(payload.round));
+    if (left !== kept.record)
+      await writeRiderFlags(kept.rider, { independentAttack: left && { combatId: kept.combatId, ...left } });
     return accept(null);
   },
   SERIAL,
@@ -225,8 +282,22 @@ export function escapeFromMount(rider: TokenLike, attribute: EscapeAttribute): P
   return escapeRequest.send({ riderUuid: rider.uuid, attribute });
 }
 
-/** FS-MT4: claims the attacker's roll in the pair's independent attack of the round (the attack card's box). */
-export function claimIndependentAttack(token: TokenLike | null | undefined): Promise<Outcome<null>> {
+/**
+ * FS-MT4: claims the attacker's roll in the pair's independent attack of the round (the attack card's box);
+ * null when nothing was recorded (outside a fight's rounds).
+ */
+export function claimIndependentAttack(
+  token: TokenLike | null | undefined,
+): Promise<Outcome<IndependentClaim | null>> {
   if (!token) return Promise.resolve(refuse("notRiding"));
   return independentAttackRequest.send({ tokenUuid: token.uuid });
+}
+
+/** FS-MT4: gives back a claimed roll whose attack was not made. */
+export function releaseIndependentAttack(
+  token: TokenLike | null | undefined,
+  claim: IndependentClaim | null,
+): Promise<Outcome<null>> {
+  if (!token || !claim) return Promise.resolve(accept(null));
+  return releaseIndependentAttackRequest.send({ tokenUuid: token.uuid, round: claim.round });
 }
