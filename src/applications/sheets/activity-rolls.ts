@@ -7,7 +7,8 @@
  * - FS-A7 Search: Perception roll against 10 for a hidden object, against the hider's Agility for a creature;
  * - FS-A14 Stabilize: an incapacitated creature in reach; Intellect roll with 1 bane if it is dying; success
  *   heals it 1 Health.
- * The roller's own Help boons apply to this roll too (FS-A8: its next roll).
+ * The roller's own Help boons apply to this roll too (FS-A8: its next roll), taken as the card is rolled
+ * (chat/checks/check-requests.ts).
  */
 import { postCheck, type CheckLine } from "../../chat/check-card";
 import { hasStatus, partyOf } from "../../chat/parties";
@@ -16,7 +17,6 @@ import {
   SEARCH_CONSEQUENCE,
   STABILIZE_CONSEQUENCE,
 } from "../../documents/activities/activity-consequences";
-import { takeHelpBoons } from "../../documents/activities/help-boons";
 import { asFray } from "../../documents/combat-api";
 import { gridOf, inReach } from "../../documents/mounts/token-geometry";
 import { stabilizeBanes } from "../../rules/families/fast-slow/activities";
@@ -177,7 +177,6 @@ export async function rollActivity(
     return notifyRefusal(refuse("unknownCombatant", { id: String(form.target) }));
   if (!(await spend())) return false;
 
-  const help = await takeHelpBoons(actor, rollerToken);
   const lines: CheckLine[] = [];
   const name = chosen ? chosen.token?.name || chosen.actor.name || "" : "";
   let banes = count(form.banes);
@@ -216,17 +215,12 @@ export async function rollActivity(
       break;
     }
   }
-  if (help.boons)
-    lines.push({
-      key: "FRAY.Activity.Roll.helped",
-      data: { name: help.helpers.join(", "), amount: String(help.boons) },
-    });
   const message = await postCheck({
     actor,
     token: rollerToken,
     kind: activity,
     attribute,
-    boons: count(form.boons) + help.boons,
+    boons: count(form.boons),
     banes,
     ...(target === undefined ? {} : { target }),
     lines,

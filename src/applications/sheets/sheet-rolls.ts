@@ -2,9 +2,9 @@
  * What the actor sheet's roll buttons do, each posting real Rolls through the existing cards:
  * - checks (sheet-checks.ts): d20 checks and AD 3d6 roll-under through the check card (`postCheck`, rolled at
  *   once), after a small form for the situation — FS-D1 boons and banes; the modifier and the total to reach
- *   for classic-d20 and opposed-d20; the modifier to the target value for 3d6. A fast-slow roll takes the Help
- *   boons the creature holds (FS-A8). The phased-round manoeuvre roll is an open-ended d100 (PR-P6) posted
- *   with every reroll;
+ *   for classic-d20 and opposed-d20; the modifier to the target value for 3d6. A fast-slow roll gets the Help
+ *   boons the creature holds (FS-A8) as its card is rolled (chat/checks/check-requests.ts). The phased-round
+ *   manoeuvre roll is an open-ended d100 (PR-P6) posted with every reroll;
  * - initiative: the actor's combatant in its fight, through the combat's own initiative code (CD-I1, OD-I2,
  *   PR-B3, AD-T2); fast-slow has none (FS-R2);
  * - FS-A5 Defend: the action spent through the budget's own GM request, which leaves the Defend state on the
@@ -12,13 +12,12 @@
  * - PR-P3/PR-P11 orientation roll, in the orientation phases, as the tracker records it.
  * A user who does not own the actor is refused before anything is rolled.
  */
-import { postCheck, type CheckLine } from "../../chat/check-card";
+import { postCheck } from "../../chat/check-card";
 import { attackConventions } from "../../chat/conventions";
 import { ownsActor } from "../../chat/parties";
 import { applyMessageMode, currentMessageMode } from "../../compat";
 import { CheckRoll } from "../../dice/check-roll";
 import { spendBudgetRequest } from "../../documents/budget-requests";
-import { takeHelpBoons } from "../../documents/activities/help-boons";
 import {
   activeCombatFor,
   combatantFor,
@@ -122,20 +121,6 @@ async function askSituation(check: SheetCheck): Promise<CheckSituation | null> {
   };
 }
 
-/** FS-A8: the Help boons the roller holds, taken now, with the card's line naming the helpers. */
-async function helpFor(actor: Actor.Implementation, token: TokenLike) {
-  const help = await takeHelpBoons(actor, token);
-  const lines: CheckLine[] = help.boons
-    ? [
-        {
-          key: "FRAY.Activity.Roll.helped",
-          data: { name: help.helpers.join(", "), amount: String(help.boons) },
-        },
-      ]
-    : [];
-  return { boons: help.boons, lines };
-}
-
 function combatIdOf(actor: Actor.Implementation, token: TokenLike): string | null {
   return activeCombatFor(actor, token ? { id: token.id } : null)?.id ?? null;
 }
@@ -188,17 +173,16 @@ export async function rollSheetCheck(
       );
     case "d20": {
       if (family === "fast-slow") {
-        // FS-D1: d20 + the attribute's modifier (postCheck reads it), boons and banes; FS-A8 Help adds one.
-        const help = await helpFor(actor, tokenDoc);
+        // FS-D1: d20 + the attribute's modifier (postCheck reads it), boons and banes; the Help the roller
+        // holds (FS-A8) joins them as the card is rolled.
         return accept(
           await postCheck({
             actor,
             token: tokenDoc,
             kind,
             attribute: check.attribute ?? "",
-            boons: (asked.boons ?? 0) + help.boons,
+            boons: asked.boons ?? 0,
             banes: asked.banes ?? 0,
-            lines: help.lines,
             combatId,
             roll: "now",
           }),

@@ -4,9 +4,12 @@
  * `resolveChallengeRoll`, AD `resolveRollUnder` with the AD-C3 criticals), runs the card's consequence and
  * writes the result, the consequence's report and every roll in one update. Requests are serialised per
  * message, so a second click finds the result and is refused: a check is rolled, and its consequence applied,
- * once.
+ * once. A fast-slow d20 card is its roller's next roll (FS-A8): the Help the roller holds is taken as the
+ * card is rolled, not when it is posted, and its boons join the card's (FS-D1: they cancel banes one for
+ * one) with a line naming the helpers.
  */
 import { getSetting } from "../../config/settings";
+import { helpLines, takePartyHelp, type HelpTaken } from "../../documents/activities/help-boons";
 import { CheckRoll } from "../../dice/check-roll";
 import type { AttackRoll } from "../../dice/fray-roll";
 import { showRolls } from "../../dice/show-rolls";
@@ -124,6 +127,19 @@ async function applyConsequence(
   }
 }
 
+/** The most boons a card stores (its data model's bound). */
+const MAX_CARD_BOONS = 20;
+
+/** FS-A8: the card with the Help the roller held added to its boons, and the line saying whose. */
+function withHelp(card: CheckCardData, help: HelpTaken): CheckCardData {
+  if (!help.boons) return card;
+  return {
+    ...card,
+    boons: Math.min(MAX_CARD_BOONS, card.boons + help.boons),
+    lines: [...card.lines, ...helpLines(help)],
+  };
+}
+
 export interface CheckPayload {
   readonly messageId: string;
 }
@@ -140,14 +156,18 @@ export const rollCheckRequest = defineGmRequest<CheckPayload, null>(
     if (!roller && !user.isGM) return refuse("documentGone", { name: card.roller.name });
     if (roller && !ownsActor(user, roller.actor)) return refuse("notOwner", { name: card.roller.name });
 
+    // FS-A8: taken here, in the card's lock and then the fight's, so one Help goes to one roll; 3d6 checks
+    // take none.
+    const helped = card.dice === "d20" && roller ? withHelp(card, await takePartyHelp(roller)) : card;
     const sink = new RollSink(((message.rolls as unknown as Roll[]) ?? []).length);
-    const { snapshot, reading } = await rollAndRead(card, sink);
+    const { snapshot, reading } = await rollAndRead(helped, sink);
     const { challenge: _challenge, rollUnderFaces: _faces, ...read } = reading;
     const result: CheckResult = { ...read, roll: snapshot, userId: user.id ?? "" };
-    const consequence = await applyConsequence(message, card, result, reading, sink, user);
+    const consequence = await applyConsequence(message, helped, result, reading, sink, user);
 
     const existing = (message.rolls as unknown as Roll[]) ?? [];
     const update: Record<string, unknown> = {
+      ...(helped === card ? {} : { "system.boons": helped.boons, "system.lines": helped.lines }),
       "system.result": result,
       "system.consequence": consequence,
       rolls: [...existing, ...sink.rolls].map((r) => JSON.stringify(r)),
