@@ -228,3 +228,104 @@ describe("fast-slow concentration (Foundry side)", () => {
     expect(timedStatesOf(s.fight.fight as never, s.mageId)).toEqual([]);
   });
 });
+
+describe("FS-A8 Help on the concentration check (Foundry side)", () => {
+  beforeEach(() => {
+    queuedFaces.length = 0;
+    world.warnings.length = 0;
+    world.combats.clear();
+    world.messages.clear();
+    alice.active = true;
+    bob.active = true;
+    setSetting("npcAutoDefense", false);
+  });
+
+  /** The scene with Tobin (Bob's) in the fight too; Tobin has helped Mira and Mira Tobin (FS-A8 success). */
+  async function helpedScene() {
+    const mage = creature("Mira", { fastSlow: { will: { value: 12 } } }, [alice]);
+    const orc = creature("Orc", {}, [], "creature");
+    const ally = creature("Tobin", {}, [bob]);
+    const spell = giveItem(mage.actor, "Warding Light", "spell", {
+      concentration: true,
+      duration: { value: 2, unit: "rounds" },
+    });
+    const fight = fightWith("fast-slow", mage, orc, ally);
+    const [mageId, , allyId] = fight.ids as [string, string, string];
+    await gmEvents(fight, { type: "startCombat" }, { type: "takeTurn", id: mageId });
+    await as(alice, () => startConcentration(mage.actor as never, spell as never, mage.token as never));
+    await settle();
+    const help = (holder: string, helper: string) =>
+      ({
+        type: "addTimedState",
+        state: { key: "help", holder, expiry: { kind: "endOfRound", round: 1 }, data: { helper, boons: 1 } },
+      }) as const;
+    await gmEvents(fight, help(mageId, allyId), help(allyId, mageId));
+    return { mage, ally, fight, mageId, allyId };
+  }
+
+  const keys = (fight: Fight, id: string) => timedStatesOf(fight.fight as never, id).map((s) => s.key);
+
+  it("FS-A8 the Will roll uses the Help Mira holds when rolled, once: of two cards rolled at once only one gets the boon; Tobin's Help stays his", async () => {
+    const s = await helpedScene();
+    await as(gm, () => s.mage.actor.update({ "system.health.value": 15 }));
+    await settle();
+    await as(gm, () => s.mage.actor.update({ "system.health.value": 12 }));
+    await settle();
+    const cards = checkCards();
+    expect(cards).toHaveLength(2);
+    // Posted is not rolled: no boon yet, the Help still held.
+    for (const card of cards) expect(checkOf(card)).toMatchObject({ kind: "concentration", boons: 0 });
+    expect(keys(s.fight, s.mageId)).toContain("help");
+
+    // d20 6 + Will 2 each; the one roll that takes the Help adds the boon die (6).
+    queueFaces(6, 6, 6);
+    const answers = await Promise.all(cards.map((card) => click(alice, card, "rollCheck" as never)));
+    expect(answers.map((a) => a.ok)).toEqual([true, true]);
+    expect(queuedFaces).toEqual([]);
+    const rolled = cards.map((card) => checkOf(card));
+    const helped = rolled.filter((c) => c.boons === 1);
+    const plain = rolled.filter((c) => c.boons === 0);
+    expect(helped).toHaveLength(1);
+    expect(plain).toHaveLength(1);
+    expect(helped[0]?.lines).toContainEqual({
+      key: "FRAY.Activity.Roll.helped",
+      data: { name: "Tobin", amount: "1" },
+    });
+    expect(helped[0]?.result).toMatchObject({ total: 14, success: true });
+    expect(helped[0]?.result?.roll.formula).toBe("1d20 + 2 + 1d6");
+    expect(plain[0]?.lines.map((l) => l.key)).not.toContain("FRAY.Activity.Roll.helped");
+    expect(plain[0]?.result).toMatchObject({ total: 8, success: false });
+    const helpedCard = cards[rolled.indexOf(helped[0]!)]!;
+    expect(textOf(await view(helpedCard, bob))).toContain("Help from Tobin: boons +1");
+    expect(keys(s.fight, s.mageId)).not.toContain("help");
+    // Help held by someone else is not Mira's to use.
+    expect(timedStatesOf(s.fight.fight as never, s.allyId)).toMatchObject([
+      { key: "help", data: { helper: s.mageId } },
+    ]);
+  });
+
+  it("FS-A8 a card rolled twice takes the Help once; the next card has none", async () => {
+    const s = await helpedScene();
+    await as(gm, () => s.mage.actor.update({ "system.health.value": 15 }));
+    await settle();
+    const [card] = checkCards();
+    queueFaces(3, 5);
+    const answers = await Promise.all([
+      click(alice, card!, "rollCheck" as never),
+      click(gm, card!, "rollCheck" as never),
+    ]);
+    expect(answers.map((a) => a.ok)).toEqual([true, false]);
+    expect(checkOf(card!)).toMatchObject({ boons: 1, banes: 0 });
+    expect(checkOf(card!).result).toMatchObject({ total: 3 + 2 + 5, success: true });
+
+    await as(gm, () => s.mage.actor.update({ "system.health.value": 10 }));
+    await settle();
+    const next = checkCards().at(-1)!;
+    queueFaces(9);
+    await click(alice, next, "rollCheck" as never);
+    expect(checkOf(next)).toMatchObject({ boons: 0 });
+    expect(checkOf(next).lines.map((l) => l.key)).not.toContain("FRAY.Activity.Roll.helped");
+    expect(checkOf(next).result).toMatchObject({ total: 11 });
+    expect(queuedFaces).toEqual([]);
+  });
+});

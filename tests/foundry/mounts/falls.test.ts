@@ -10,7 +10,8 @@ import { clearScene, moves } from "../../harness/mounted";
 import { alice, as, bob, click, fightWith, gm, settle, textOf, view, world } from "../chat/setup";
 import { checkCards, checkOf } from "../concentration/setup";
 import { knightAndHorse, standing } from "./setup";
-import { applyRoundEvents } from "../../../src/documents/combat-api";
+import { applyRoundEvents, timedStatesOf } from "../../../src/documents/combat-api";
+import { postCheck } from "../../../src/chat/check-card";
 import { escapeFromMount, mountToken } from "../../../src/documents/mounts/mount-requests";
 import { pinFlagOf, ridesOf } from "../../../src/documents/mounts/mount-store";
 import { mountControls } from "../../../src/documents/mounts/mount-controls";
@@ -210,5 +211,121 @@ describe("falls in mounted combat (FS-MT8, FS-MT9, FS-MT10)", () => {
     expect(await as(bob, () => escapeFromMount(tok(knight.token), "agility"))).toMatchObject({
       reason: "notOwner",
     });
+  });
+});
+
+describe("FS-A8 Help on the rider's rolls (FS-MT9, FS-MT10)", () => {
+  beforeEach(() => {
+    queuedFaces.length = 0;
+    world.warnings.length = 0;
+    world.combats.clear();
+    world.messages.clear();
+    moves.length = 0;
+    clearScene();
+    alice.active = true;
+  });
+
+  /** The knight on the horse in a started fast-slow fight with Bob's squire; each has helped the other. */
+  async function helpedRider(horseSize = 2) {
+    const { knight, horse } = await mounted(horseSize, 1);
+    const squire = standing("Squire", [1, 1], {}, [bob]);
+    const { fight, ids } = fightWith("fast-slow", knight, horse, squire);
+    const [knightId, , squireId] = ids as [string, string, string];
+    const help = (holder: string, helper: string) =>
+      ({
+        type: "addTimedState",
+        state: { key: "help", holder, expiry: { kind: "endOfRound", round: 1 }, data: { helper, boons: 1 } },
+      }) as const;
+    const out = await as(gm, () =>
+      applyRoundEvents(fight as never, [{ type: "startCombat" }, help(squireId, knightId)]),
+    );
+    if (!out.ok) throw new Error(out.reason);
+    await settle();
+    const giveHelp = async () => {
+      await as(gm, () => applyRoundEvents(fight as never, [help(knightId, squireId)]));
+      await settle();
+    };
+    const keys = (id: string) => timedStatesOf(fight as never, id).map((s) => s.key);
+    return { knight, horse, squire, fight, knightId, squireId, giveHelp, keys };
+  }
+
+  it("FS-A8 the Agility roll after the mount falls is the rider's next roll: the Help it holds gives 1 boon when rolled, once; the squire's Help stays his", async () => {
+    const s = await helpedRider();
+    await s.giveHelp();
+    const card = await horseFalls(s.horse);
+    // Posted is not rolled: no boon yet, the Help still held.
+    expect(checkOf(card)).toMatchObject({ kind: "mountFall", boons: 0, result: null });
+    expect(s.keys(s.knightId)).toContain("help");
+
+    // d20 7 + Agility 2 = 9 would fail; the boon die (3) makes it 12.
+    queueFaces(7, 3);
+    const answers = await Promise.all([
+      click(alice, card, "rollCheck" as never),
+      click(gm, card, "rollCheck" as never),
+    ]);
+    expect(answers.map((a) => a.ok)).toEqual([true, false]);
+    expect(queuedFaces).toEqual([]);
+    expect(checkOf(card)).toMatchObject({ boons: 1, banes: 0 });
+    expect(checkOf(card).result).toMatchObject({ total: 12, success: true });
+    expect(checkOf(card).result?.roll.formula).toBe("1d20 + 2 + 1d6");
+    expect(checkOf(card).lines).toContainEqual({
+      key: "FRAY.Activity.Roll.helped",
+      data: { name: "Squire", amount: "1" },
+    });
+    expect(textOf(await view(card, alice))).toContain("Help from Squire: boons +1");
+    expect(health(s.knight.actor)).toBe(20);
+    expect(s.keys(s.knightId)).not.toContain("help");
+    // The squire's own Help is not the knight's to use.
+    expect(timedStatesOf(s.fight as never, s.squireId)).toMatchObject([
+      { key: "help", data: { helper: s.knightId } },
+    ]);
+
+    // The knight's next card has no Help left.
+    queueFaces(7);
+    const next = await as(gm, () =>
+      postCheck({
+        actor: s.knight.actor as never,
+        token: s.knight.token as never,
+        kind: "balance",
+        attribute: "agility",
+        roll: "now",
+      }),
+    );
+    await settle();
+    expect(checkOf(next as never)).toMatchObject({ boons: 0 });
+    expect(checkOf(next as never).lines).toEqual([]);
+    expect(checkOf(next as never).result).toMatchObject({ total: 9, success: false });
+  });
+
+  it("FS-A8 with FS-D1: the pinned rider's escape uses the Help it holds, whose boon cancels the Size bane", async () => {
+    const s = await helpedRider(2);
+    queueFaces(1, 1);
+    await click(alice, await horseFalls(s.horse), "rollCheck" as never);
+    expect(pinFlagOf(tok(s.knight.token))).not.toBeNull();
+    await s.giveHelp();
+    await as(gm, () =>
+      applyRoundEvents(s.fight as never, [{ type: "takeTurn", id: s.knightId, gmOverride: true }]),
+    );
+    await settle();
+    world.messages.clear();
+
+    // 1 boon and 1 bane cancel: d20 + Agility 2, no boon or bane die.
+    queueFaces(8);
+    expect(await as(alice, () => escapeFromMount(tok(s.knight.token), "agility"))).toEqual({
+      ok: true,
+      value: null,
+    });
+    await settle();
+    const [card] = checkCards();
+    expect(checkOf(card!)).toMatchObject({ kind: "escape", boons: 1, banes: 1 });
+    expect(checkOf(card!).result?.roll.formula).toBe("1d20 + 2");
+    expect(checkOf(card!).result).toMatchObject({ total: 10, success: true, boonValue: 0 });
+    expect(checkOf(card!).lines.map((l) => l.key)).toEqual([
+      "FRAY.Mount.Escape.banes",
+      "FRAY.Activity.Roll.helped",
+    ]);
+    expect(queuedFaces).toEqual([]);
+    expect(pinFlagOf(tok(s.knight.token))).toBeNull();
+    expect(s.keys(s.knightId)).not.toContain("help");
   });
 });
