@@ -1,10 +1,15 @@
 /**
  * The combat tracker in the sidebar (tracker and footer parts) for each family, as the GM and as a player
  * sees it, built by the round engine from real events and by `buildTrackerContext`; the declaration dialogs,
- * the initiative/roll-off/orientation roll flavors and the round note in chat (`roundNoteLines`).
+ * the initiative/roll-off/orientation roll flavors, the round note in chat (`roundNoteLines`) and the notice
+ * of the concentrations a deleted fight ends (`concentrationEndedContext`).
  */
 import { buildTrackerContext, type RowSource } from "../../../src/applications/combat/tracker-view";
 import { roundNoteLines } from "../../../src/applications/combat/round-note";
+import {
+  CONCENTRATION_ENDED_TEMPLATE,
+  concentrationEndedContext,
+} from "../../../src/chat/concentration-ended-note";
 import { FAMILY_IDS, type FamilyId } from "../../../src/rules/families/ids";
 import { roundStructureFor } from "../../../src/rules/families/round-structures";
 import { reduceAll } from "../../../src/rules/turns/round-engine";
@@ -253,6 +258,21 @@ export function combatSamples(): GallerySample[] {
           },
         ];
       },
+    },
+    {
+      id: "chat-concentration-ended",
+      title: "The fight deleted: the concentrations held in it end (FS-A3, AD-M6)",
+      frame: { kind: "chat", speaker: { key: "FRAY.Combat.tracker" } },
+      parts: () => [
+        {
+          template: templatePath(CONCENTRATION_ENDED_TEMPLATE),
+          context: concentrationEndedContext([
+            { name: PEOPLE.mira!.name, effect: "Warding Light", spell: false, hidden: false },
+            { name: PEOPLE.aldo!.name, effect: "Fire Lance", spell: true, hidden: false },
+            { name: PEOPLE.orc!.name, effect: null, spell: false, hidden: false },
+          ]),
+        },
+      ],
     },
   );
   return samples;
