@@ -300,6 +300,21 @@ export class FightDoc {
   async updateEmbeddedDocuments(_name: string, updates: Data[]): Promise<void> {
     for (const { _id, ...changes } of updates) await this.combatants.get(String(_id))?.update(changes);
   }
+  /** Combatants leave: gone from the collection, then `deleteCombatant` on every connected client. */
+  async deleteEmbeddedDocuments(_name: string, ids: string[]): Promise<void> {
+    for (const id of ids) {
+      const fighter = this.combatants.get(id);
+      if (!fighter) continue;
+      this.combatants.delete(id);
+      broadcast("deleteCombatant", fighter, {}, currentUser().id);
+    }
+  }
+  /** The fight is deleted: gone from the world (its data kept in memory), then `deleteCombat` everywhere. */
+  async delete(): Promise<this> {
+    world.combats.delete(this.id);
+    broadcast("deleteCombat", this, {}, currentUser().id);
+    return this;
+  }
 }
 
 export class FighterDoc {
@@ -321,6 +336,13 @@ export class FighterDoc {
   }
   get tokenId(): string | null {
     return this.token?.id ?? null;
+  }
+  /** As core's: the token's name, else the actor's. */
+  get name(): string {
+    return this.token?.name ?? this.actor?.name ?? "";
+  }
+  get hidden(): boolean {
+    return this._source.hidden === true;
   }
   get initiative(): number | null {
     return this._source.initiative as number | null;

@@ -1,12 +1,13 @@
 /**
  * Concentration's wiring (FS-A3, FS-A4, AD-M6), called once from the init hook: the FS-A4 damage and Insanity
- * watch on actor updates, and the GM's work when concentration states change in a fight.
+ * watch on actor updates, the GM's work when concentration states change in a fight, and the ends the round
+ * engine cannot see: a concentrating combatant deleted, a fight deleted. Called before the combat wiring, so a
+ * deleted combatant is remembered before the tracker's reconciliation drops its states.
  */
-import { roundStateOf } from "../combat-api";
 import { ROUND_NOTICES_HOOK, type RoundTransition } from "../round-lifecycle";
 import type { RoundNotice } from "../../rules/turns/round-state";
 import { checkConcentrationAfterUpdate, noteBeforeUpdate } from "./concentration-check";
-import { onCombatDeleted, onConcentrationNotices } from "./concentration-lifecycle";
+import { onCombatantDeleted, onCombatDeleted, onConcentrationNotices } from "./concentration-lifecycle";
 // Declares the GM request "fray.concentration.start" at import, before the setup hook registers the queries.
 import "./concentration-start";
 
@@ -26,7 +27,6 @@ export function registerConcentration(): void {
       void onConcentrationNotices(combat, notices, transition);
     },
   );
-  on("deleteCombat", (combat: Combat.Implementation) => {
-    void onCombatDeleted(combat, roundStateOf(combat).timed);
-  });
+  on("deleteCombatant", (combatant: Combatant.Implementation) => onCombatantDeleted(combatant));
+  on("deleteCombat", (combat: Combat.Implementation) => void onCombatDeleted(combat));
 }
