@@ -279,6 +279,29 @@ async function playChecks(): Promise<GallerySample[]> {
     lines: [{ key: "FRAY.DamageEffects.Reason.deathThreshold", data: { amount: "-26", target: "-24" } }],
     consequence: { name: "gallery.damageEffect", data: { effect: "dead" } },
   });
+  // FS-A8: Mira holds Tobin's Help in a fast-slow fight; her next roll, this concentration check, takes it as
+  // it is rolled, and its boon cancels the bane (FS-D1).
+  const tobin = creature("Tobin", {}, [bob]);
+  const { fight, ids } = fightWith("fast-slow", hero, tobin);
+  await as(gm, () =>
+    applyRoundEvents(fight as never, [
+      { type: "startCombat" },
+      {
+        type: "addTimedState",
+        state: {
+          key: "help",
+          holder: ids[0] as string,
+          expiry: { kind: "endOfRound", round: 1 },
+          data: { helper: ids[1], boons: 1 },
+        },
+      },
+    ]),
+  );
+  await settle();
+  const helped = await post({ ...concentration, combatId: fight.id });
+  queueFaces(9);
+  await click(alice, helped, "rollCheck" as never);
+  world.combats.clear();
   if (queuedFaces.length) throw new Error(`gallery: ${queuedFaces.length} queued dice faces left unused`);
 
   const checks: [string, string, CheckCardData, string, ChatUser][] = [
@@ -296,6 +319,13 @@ async function playChecks(): Promise<GallerySample[]> {
       checkSnapshot(failed),
       failed.id,
       gm,
+    ],
+    [
+      "check-concentration-helped",
+      "Concentration check rolled with a held Help: its boon cancels the bane (FS-A8, FS-D1)",
+      checkSnapshot(helped),
+      helped.id,
+      alice,
     ],
     [
       "check-casting-critical",
