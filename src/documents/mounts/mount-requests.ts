@@ -22,7 +22,7 @@ import {
   releaseIndependentAttackRoll,
 } from "../../rules/families/fast-slow/independent-attack-rolls";
 import { escapeRoll } from "../../rules/families/fast-slow/mount-falls";
-import { spendEscapeAction, spendMountMove } from "../../rules/families/fast-slow/mount-spend";
+import { spendEscapeAction, spendMountMove } from "../../rules/families/fast-slow/budget";
 import {
   dismountCreature,
   mountCreature,

@@ -2,11 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   initialFastSlowBudget,
+  spendEscapeAction,
   spendFastSlow,
+  spendMountMove,
   startFastSlowTurn,
   type FastSlowBudget,
 } from "../../../src/rules/families/fast-slow/budget";
-import { spendEscapeAction, spendMountMove } from "../../../src/rules/families/fast-slow/mount-spend";
 import {
   independentAttackRoll,
   releaseIndependentAttackRoll,

@@ -4,6 +4,8 @@
  * reaction per round (FS-A16) and its prepared activity (FS-A10). The round engine picks the turn kind; the
  * Foundry layer calls `startRound` at round start, `startTurn` when the creature takes its turn, `endTurn` when
  * it finishes, and `spend` for everything it does. Movement costs come from `movement.ts` and `jump.ts`.
+ * Mounted combat spends from it too: mounting or dismounting uses the whole move (FS-MT2), the escape from
+ * under a fallen mount an action (FS-MT10).
  */
 import { decide } from "../../budget/override";
 import type { BudgetEventBase, BudgetLine, BudgetRules, OverrideRecord } from "../../budget/budget-rules";
@@ -110,6 +112,10 @@ export type FastSlowEvent =
   | { readonly type: "standUp"; readonly using: "action" | "move"; readonly override?: boolean }
   /** FS-M3: dropping prone is free. */
   | { readonly type: "dropProne"; readonly override?: boolean }
+  /** FS-MT2: mounting or dismounting uses the move, all of it. */
+  | { readonly type: "mountMove"; readonly override?: boolean }
+  /** FS-MT10: the escape from under a fallen mount uses an action. */
+  | { readonly type: "escape"; readonly override?: boolean }
   /** FS-A17 */
   | { readonly type: "minor"; readonly override?: boolean }
   /** FS-A16 opportunity attack, FS-A10 prepared activity, or a talent's or spell's reaction. */
@@ -227,15 +233,15 @@ function activityRefusal(
   return null;
 }
 
-/** The action is used; a fast turn loses its move (FS-R5); Rush and Retreat open their own movement. */
+/** The action is spent; a fast turn loses its move (FS-R5). */
+function spendAction(turn: FastSlowTurnBudget): FastSlowTurnBudget {
+  return { ...turn, actionLeft: 0, moveLeft: turn.kind === "fast" ? 0 : turn.moveLeft };
+}
+
+/** The action is used for `usedFor` (FS-R5, see `spendAction`); Rush and Retreat open their own movement. */
 function useAction(turn: FastSlowTurnBudget, usedFor: FsActivity | "standUp"): FastSlowTurnBudget {
   const granted = usedFor === "standUp" ? undefined : ACTIVITY_MOVEMENT[usedFor];
-  const after: FastSlowTurnBudget = {
-    ...turn,
-    actionLeft: 0,
-    actionUsedFor: usedFor,
-    moveLeft: turn.kind === "fast" ? 0 : turn.moveLeft,
-  };
+  const after: FastSlowTurnBudget = { ...spendAction(turn), actionUsedFor: usedFor };
   if (!granted || turn.stopped || (usedFor !== "rush" && usedFor !== "retreat")) return after;
   const metres = roundMetres(turn.speed * granted.speedFactor);
   return { ...after, bonusMoveLeft: metres, bonusMoveMax: metres, bonusMoveFrom: usedFor };
@@ -329,22 +335,21 @@ export function spendMovement(
   });
 }
 
-function spendStandUp(
+/** Why the whole move cannot be used now (standing up with it, FS-M3; mounting or dismounting, FS-MT2). */
+function wholeMoveRefusal(turn: FastSlowTurnBudget): Refusal<FastSlowRefusal> | null {
+  if (turn.stopped) return refuse("movementStopped");
+  if (turn.kind === "fast" && turn.actionUsedFor !== null) return refuse("fastTurnActed");
+  if (turn.moveUsed || turn.moveLeft <= 0) return refuse("moveAlreadyUsed");
+  return null;
+}
+
+/** The whole move is used; in a fast turn, using the move gives up the action (FS-R5). */
+function useWholeMove(
   state: FastSlowBudget,
   turn: FastSlowTurnBudget,
-  event: { readonly type: "standUp"; readonly using: "action" | "move"; readonly override?: boolean },
-  ctx: FastSlowContext,
+  event: BudgetEventBase,
+  refusal: Refusal | null,
 ): Outcome<FastSlowBudget> {
-  let refusal: Refusal | null = ctx.prone ? null : refuse("notProne");
-  if (event.using === "action") {
-    refusal ??= actionRefusal(turn);
-    return decide(event, refusal, () => ({ ...state, turn: useAction(turn, "standUp") }));
-  }
-  if (!refusal) {
-    if (turn.stopped) refusal = refuse("movementStopped");
-    else if (turn.kind === "fast" && turn.actionUsedFor !== null) refusal = refuse("fastTurnActed");
-    else if (turn.moveUsed || turn.moveLeft <= 0) refusal = refuse("moveAlreadyUsed");
-  }
   return decide(event, refusal, () => ({
     ...state,
     turn: {
@@ -354,6 +359,21 @@ function spendStandUp(
       actionLeft: turn.kind === "fast" ? 0 : turn.actionLeft,
     },
   }));
+}
+
+function spendStandUp(
+  state: FastSlowBudget,
+  turn: FastSlowTurnBudget,
+  event: { readonly type: "standUp"; readonly using: "action" | "move"; readonly override?: boolean },
+  ctx: FastSlowContext,
+): Outcome<FastSlowBudget> {
+  const refusal: Refusal | null = ctx.prone ? null : refuse("notProne");
+  if (event.using === "action")
+    return decide(event, refusal ?? actionRefusal(turn), () => ({
+      ...state,
+      turn: useAction(turn, "standUp"),
+    }));
+  return useWholeMove(state, turn, event, refusal ?? wholeMoveRefusal(turn));
 }
 
 export function spendFastSlow(
@@ -372,7 +392,11 @@ export function spendFastSlow(
   }
   if (event.type === "dropProne") return accept(state);
   const turn = state.turn;
-  if (!turn) return refuse("notYourTurn");
+  if (!turn) {
+    // FS-MT2, FS-MT10: a GM seating or freeing a rider outside its turn spends nothing.
+    const mounted = event.type === "mountMove" || event.type === "escape";
+    return mounted && event.override ? accept(state) : refuse("notYourTurn");
+  }
   switch (event.type) {
     case "activity":
       return spendActivity(state, turn, event);
@@ -385,12 +409,31 @@ export function spendFastSlow(
       return accept({ ...state, turn: { ...turn, moveLeft: 0, bonusMoveLeft: 0, stopped: true } });
     case "standUp":
       return spendStandUp(state, turn, event, ctx);
+    case "mountMove":
+      return useWholeMove(state, turn, event, wholeMoveRefusal(turn));
+    case "escape":
+      return decide(event, actionRefusal(turn), () => ({ ...state, turn: spendAction(turn) }));
     case "minor":
       return decide(event, turn.minorLeft > 0 ? null : refuse("minorActivitiesUsed"), () => ({
         ...state,
         turn: { ...turn, minorLeft: Math.max(0, turn.minorLeft - 1) },
       }));
   }
+}
+
+const withOverride = <E extends BudgetEventBase>(event: E, override: boolean): E =>
+  override ? { ...event, override } : event;
+/** Mounting and dismounting, and the escape, read nothing of the context. */
+const NO_CONTEXT: FastSlowContext = { prone: false };
+
+/** FS-MT2: the move goes to mounting or dismounting. A GM forces it (`override`), recorded as "mountMove". */
+export function spendMountMove(state: FastSlowBudget, override = false): Outcome<FastSlowBudget> {
+  return spendFastSlow(state, withOverride({ type: "mountMove" }, override), NO_CONTEXT);
+}
+
+/** FS-MT10: the action goes to the escape roll. A GM forces it (`override`), recorded as "escape". */
+export function spendEscapeAction(state: FastSlowBudget, override = false): Outcome<FastSlowBudget> {
+  return spendFastSlow(state, withOverride({ type: "escape" }, override), NO_CONTEXT);
 }
 
 /** What is left this turn (action, move, Rush/Retreat movement, minor activities) and this round (reaction). */
