@@ -7,6 +7,7 @@ import {
   spendMountMove,
   startFastSlowTurn,
   type FastSlowBudget,
+  type FastSlowEvent,
 } from "../../../src/rules/families/fast-slow/budget";
 import {
   independentAttackRoll,
@@ -49,6 +50,67 @@ describe("what mounted combat spends (FS-MT2, FS-MT10)", () => {
     expect(spendEscapeAction(slow.value)).toMatchObject({ ok: false, reason: "actionUsed" });
     const fast = spendEscapeAction(turn("fast"));
     expect(fast.ok && fast.value.turn).toMatchObject({ actionLeft: 0, moveLeft: 0 });
+  });
+});
+
+describe("mounted spends follow the turn's own rules (FS-MT2, FS-MT10, FS-R5, FS-R6, FS-M3)", () => {
+  const prone = { prone: true };
+  const events: FastSlowEvent[] = [
+    { type: "activity", activity: "attack" },
+    { type: "move", metres: 3, action: "walk" },
+    { type: "move", metres: 20, action: "walk" },
+    { type: "traversal", result: "stop" },
+    { type: "standUp", using: "move" },
+    { type: "minor" },
+    { type: "mountMove" },
+    { type: "escape" },
+  ];
+  // A turn of either kind after any of those events, in any order (refused ones are skipped).
+  const budgets = fc
+    .tuple(
+      fc.constantFrom("fast" as const, "slow" as const),
+      fc.array(fc.constantFrom(...events), { maxLength: 5 }),
+    )
+    .map(([kind, seq]) =>
+      seq.reduce((state, event) => {
+        const out = spendFastSlow(state, event, prone);
+        return out.ok ? out.value : state;
+      }, turn(kind)),
+    );
+
+  it("FS-MT2 mounting is refused and spends exactly as standing up with the move (FS-M3, FS-R5)", () => {
+    fc.assert(
+      fc.property(budgets, fc.boolean(), (state, override) => {
+        const standUp = spendFastSlow(state, { type: "standUp", using: "move", override }, prone);
+        const mount = spendMountMove(state, override);
+        expect(mount.ok).toBe(standUp.ok);
+        if (!mount.ok || !standUp.ok) {
+          expect(mount).toEqual(standUp);
+          return;
+        }
+        expect(mount.value.turn).toEqual(standUp.value.turn);
+        expect(mount.value.overrides.map((o) => o.reason)).toEqual(
+          standUp.value.overrides.map((o) => o.reason),
+        );
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("FS-MT10 the escape is refused and spends exactly as any action (FS-R5, FS-R6)", () => {
+    fc.assert(
+      fc.property(budgets, (state) => {
+        const act = spendFastSlow(state, { type: "activity", activity: "cast" }, prone);
+        const escape = spendEscapeAction(state);
+        if (!escape.ok || !act.ok) {
+          expect(escape).toEqual(act);
+          return;
+        }
+        const { actionUsedFor: _used, ...spent } = act.value.turn!;
+        expect(escape.value.turn).toMatchObject(spent);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
