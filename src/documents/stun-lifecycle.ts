@@ -2,8 +2,8 @@
  * The AD-A4 stun «朦朧» in a fight: a failed stun check sets the `stunned` status and the round engine's
  * `stunned` state, which lasts until the holder's next turn (AD-T1, `holderNextTurn`). The status goes when
  * the last such state does — expired as the holder's turn starts, or removed by the GM — on the active GM,
- * after every transition (the `fray.roundNotices` hook). A fight deleted with stuns held takes their
- * statuses with it. Active-defense-3d6 fights only: elsewhere `stunned` is FS-A5's, set and cleared by hand.
+ * after every transition (the `fray.roundNotices` hook). A stunned combatant removed from the fight, or a
+ * fight deleted with stuns held, takes the statuses with it. Active-defense-3d6 fights only: elsewhere `stunned` is FS-A5's, set and cleared by hand.
  */
 import { STUN_STATE } from "../rules/families/active-defense-3d6/damage-effects";
 import type { RoundNotice, RoundTimedState } from "../rules/turns/round-state";
@@ -35,6 +35,19 @@ export async function onStunNotices(
   }
 }
 
+/**
+ * A stunned combatant leaves a running fight: the engine drops its states at the next reconciliation, when
+ * the document is already gone and its creature can no longer be found, so the status goes now.
+ */
+export async function onStunCombatantDeleted(combatant: Combatant.Implementation): Promise<void> {
+  const combat = combatant.parent as Combat.Implementation | null;
+  if (!game.user?.isActiveGM || !combat || familyOf(combat) !== "active-defense-3d6") return;
+  const id = combatant.id ?? "";
+  if (!stunnedHolders(roundStateOf(combat).timed).has(id)) return;
+  const token = (combatant as unknown as { token?: { actor?: Actor.Implementation | null } | null }).token;
+  await setStatus((token?.actor ?? combatant.actor ?? null) as Actor.Implementation | null, "stunned", false);
+}
+
 /** A fight deleted while stuns were held: their statuses go too. */
 export async function onStunCombatDeleted(combat: Combat.Implementation): Promise<void> {
   if (!game.user?.isActiveGM || familyOf(combat) !== "active-defense-3d6") return;
@@ -53,5 +66,6 @@ export function registerStunLifecycle(): void {
       void onStunNotices(combat, notices, transition);
     },
   );
+  on("deleteCombatant", (combatant: Combatant.Implementation) => void onStunCombatantDeleted(combatant));
   on("deleteCombat", (combat: Combat.Implementation) => void onStunCombatDeleted(combat));
 }

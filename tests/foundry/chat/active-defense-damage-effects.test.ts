@@ -229,6 +229,22 @@ describe("active-defense-3d6 damage effects (AD-A4)", () => {
     expect(s.kenji.actor.statuses.has("prone")).toBe(true);
   });
 
+  it("AD-A4/AD-T1 a stunned combatant removed from the fight, or the fight deleted, takes the stun's status with it", async () => {
+    for (const end of ["combatant", "fight"] as const) {
+      const s = duel();
+      const f = await inFight(s.hero, s.kenji);
+      await blow(s, [6, 5, 4]);
+      queueFaces(6, 6, 6);
+      await rollCheck(bob, cardOfKind("stun"));
+      expect(s.kenji.actor.statuses.has("stunned")).toBe(true);
+      if (end === "combatant") await as(gm, () => f.fight.deleteEmbeddedDocuments("Combatant", [f.kenji.id]));
+      else await as(gm, () => f.fight.delete());
+      await settle();
+      expect(s.kenji.actor.statuses.has("stunned"), end).toBe(false);
+      world.messages.clear();
+    }
+  });
+
   it("AD-A4 a successful check leaves nothing; a stun outside a fight stays until removed by hand", async () => {
     const s = duel();
     await blow(s, [6, 5, 4]);
