@@ -2,7 +2,7 @@
  * The GM override shared by every budget: a rule check either passes (`null`) or names a refusal; an event with
  * `override: true` is applied anyway and the bypassed refusal is recorded. Keeps the five reducers uniform.
  */
-import { accept, type Outcome, type Refusal } from "../outcome";
+import { accept, refuse, type Outcome, type Refusal } from "../outcome";
 import type { BudgetEventBase, OverrideRecord } from "./budget-rules";
 
 export interface WithOverrides {
@@ -33,4 +33,12 @@ export function decide<S extends WithOverrides>(
 export function clampSpend(left: number, cost: number): { left: number; overspent: number } {
   const after = left - cost;
   return after >= 0 ? { left: after, overspent: 0 } : { left: 0, overspent: -after };
+}
+
+/**
+ * An event outside the creature's turn: refused (`notYourTurn`), unless the GM forces it — then nothing is
+ * spent (there is no turn to spend from) and the bypassed refusal is recorded, as any override is.
+ */
+export function outsideTurn<S extends WithOverrides>(state: S, event: BudgetEventBase): Outcome<S> {
+  return decide(event, refuse("notYourTurn"), () => state);
 }

@@ -10,7 +10,7 @@
  * manoeuvre here is what the turn was spent on.
  */
 import type { DefenseConsequence } from "../../attack/legal-defenses";
-import { decide } from "../../budget/override";
+import { decide, outsideTurn } from "../../budget/override";
 import type { BudgetLine, BudgetRules, OverrideRecord } from "../../budget/budget-rules";
 import { accept, refuse, type Outcome, type Refusal } from "../../outcome";
 import { allOutAttackCount, type AdManeuver, type AllOutAttackChoice } from "./maneuvers";
@@ -352,7 +352,7 @@ export function spendActiveDefense(
       return accept(next);
     }
     case "shoot": {
-      if (!state.inTurn) return refuse("notYourTurn");
+      if (!state.inTurn) return outsideTurn(state, event);
       const weapon = state.weapons[event.weaponId];
       let refusal: Refusal | null = weaponRefusal(state, event.weaponId);
       if (!refusal && weapon && !weapon.missile) refusal = refuse("notMissileWeapon");
@@ -365,10 +365,10 @@ export function spendActiveDefense(
       }));
     }
     case "maneuver":
-      if (!state.inTurn) return refuse("notYourTurn");
+      if (!state.inTurn) return outsideTurn(state, event);
       return spendManeuver(state, event);
     case "strike":
-      if (!state.inTurn) return refuse("notYourTurn");
+      if (!state.inTurn) return outsideTurn(state, event);
       return spendStrike(state, event);
   }
 }

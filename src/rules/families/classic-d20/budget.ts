@@ -4,7 +4,7 @@
  * combatant moves no distance this round (CD-A3), and the only movement a full-round action allows (CD-A4);
  * free actions (CD-A1). There is one turn per round, so the turn's budget is the round's.
  */
-import { decide } from "../../budget/override";
+import { decide, outsideTurn } from "../../budget/override";
 import type { BudgetEventBase, BudgetLine, BudgetRules, OverrideRecord } from "../../budget/budget-rules";
 import { accept, refuse, type Outcome, type Refusal } from "../../outcome";
 
@@ -190,7 +190,8 @@ export function spendClassicD20(
   _ctx?: unknown,
 ): Outcome<ClassicD20Budget> {
   const turn = state.turn;
-  if (!turn) return refuse("notYourTurn");
+  // A GM forcing an action outside the creature's turn spends nothing.
+  if (!turn) return outsideTurn(state, event);
   const withTurn = (t: ClassicD20TurnBudget) => ({ ...state, turn: t });
   switch (event.type) {
     case "standard": {

@@ -7,7 +7,7 @@
  * Mounted combat spends from it too: mounting or dismounting uses the whole move (FS-MT2), the escape from
  * under a fallen mount an action (FS-MT10).
  */
-import { decide } from "../../budget/override";
+import { decide, outsideTurn } from "../../budget/override";
 import type { BudgetEventBase, BudgetLine, BudgetRules, OverrideRecord } from "../../budget/budget-rules";
 import { accept, refuse, type Outcome, type Refusal } from "../../outcome";
 import { ACTIVITY_MOVEMENT, isPreparable, type FsActivity } from "./activities";
@@ -392,11 +392,9 @@ export function spendFastSlow(
   }
   if (event.type === "dropProne") return accept(state);
   const turn = state.turn;
-  if (!turn) {
-    // FS-MT2, FS-MT10: a GM seating or freeing a rider outside its turn spends nothing.
-    const mounted = event.type === "mountMove" || event.type === "escape";
-    return mounted && event.override ? accept(state) : refuse("notYourTurn");
-  }
+  // A GM forcing an activity outside the creature's turn (seating or freeing a rider, FS-MT2, FS-MT10; a
+  // concentration placed by hand, FS-A3…) spends nothing.
+  if (!turn) return outsideTurn(state, event);
   switch (event.type) {
     case "activity":
       return spendActivity(state, turn, event);
