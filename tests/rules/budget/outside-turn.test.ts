@@ -5,7 +5,11 @@
  * spent, and the bypassed refusal is recorded like any other override.
  */
 import { describe, expect, it } from "vitest";
-import { initialFastSlowBudget, spendFastSlow } from "../../../src/rules/families/fast-slow/budget";
+import {
+  initialFastSlowBudget,
+  spendFastSlow,
+  spendMovement,
+} from "../../../src/rules/families/fast-slow/budget";
 import { initialClassicD20Budget, spendClassicD20 } from "../../../src/rules/families/classic-d20/budget";
 import {
   initialActiveDefenseBudget,
@@ -27,6 +31,23 @@ describe("GM override outside the creature's turn", () => {
     expect(forced).toEqual({
       ok: true,
       value: { ...idle, overrides: [{ event: "activity", reason: "notYourTurn" }] },
+    });
+  });
+
+  it("FS-R5 FS-M1 a GM moving a fast-slow creature outside its turn spends nothing and asks no roll; a player is refused", () => {
+    const idle = initialFastSlowBudget();
+    const walk = { type: "move", metres: 3, action: "walk", terrain: "balance" } as const;
+    expect(spendMovement(idle, walk, { prone: false })).toMatchObject({ ok: false, reason: "notYourTurn" });
+    expect(spendMovement(idle, { ...walk, override: true }, { prone: false })).toEqual({
+      ok: true,
+      value: {
+        state: { ...idle, overrides: [{ event: "move", reason: "notYourTurn" }] },
+        cost: 0,
+        metresLeft: 0,
+        noOpportunity: false,
+        check: null,
+        jump: null,
+      },
     });
   });
 

@@ -269,7 +269,19 @@ export function spendMovement(
   ctx: FastSlowContext,
 ): Outcome<MovementStep> {
   const turn = state.turn;
-  if (!turn) return refuse("notYourTurn");
+  if (!turn) {
+    // A GM moving a creature outside its turn: nothing is spent, no roll is asked (the override is recorded).
+    const forced = outsideTurn(state, event);
+    if (!forced.ok) return forced;
+    return accept({
+      state: forced.value,
+      cost: 0,
+      metresLeft: 0,
+      noOpportunity: false,
+      check: null,
+      jump: null,
+    });
+  }
   const available = roundMetres(turn.moveLeft + turn.bonusMoveLeft);
 
   let cost: number;
