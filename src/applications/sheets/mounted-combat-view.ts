@@ -1,11 +1,12 @@
 /**
  * The actor sheet's concentration and mount block (partial `fray.actor-mounted-combat`): the spells and
- * talents that need concentration with a Concentrate button (FS-A3, AD-M6) and whether each is being
- * sustained; the mount state of the creature's token — riding, carrying, pinned — with the controls its owner
- * may press (FS-MT1, FS-MT2, FS-MT9, FS-MT10). Names stay plain strings the template escapes.
+ * talents that need concentration with a Concentrate button for the creature's owners (FS-A3, AD-M6) and
+ * whether each is being sustained; the mount state of the creature's token — riding, carrying, pinned — with
+ * the controls its owner may press (FS-MT1, FS-MT2, FS-MT9, FS-MT10). Names stay plain strings the template
+ * escapes.
  */
 import { combatLinkOf } from "../../chat/combat-link";
-import { partyOf } from "../../chat/parties";
+import { ownsActor, partyOf } from "../../chat/parties";
 import { startConcentration, needsConcentration } from "../../documents/concentration/concentration-start";
 import { isAnyConcentration } from "../../documents/concentration/concentration-lifecycle";
 import { timedStatesOf } from "../../documents/combat-api";
@@ -75,7 +76,9 @@ export function mountedCombatView(
     };
   }
   if (!concentration.length && !mounts) return null;
-  return { concentration, mounts };
+  // Only the creature's owners (and the GM) may concentrate for it: the others see the list, not the buttons.
+  const canConcentrate = !!user && ownsActor(user, actor);
+  return { concentration, canConcentrate, mounts };
 }
 
 /** Sheet action `concentrate` (on a `data-item-id` row). */

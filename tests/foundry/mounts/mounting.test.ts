@@ -207,6 +207,34 @@ describe("mounting and dismounting (FS-MT1, FS-MT2, FS-MT3)", () => {
     }
   });
 
+  it("FS-A3 AD-M6 the Concentrate buttons are for the creature's owners, each named after its spell", async () => {
+    const { knight } = knightAndHorse();
+    giveItem(knight.actor, "<i>Ward</i>", "spell", {
+      concentration: true,
+      duration: { value: 1, unit: "rounds" },
+    });
+    giveItem(knight.actor, "Lull", "talent", { concentration: true, duration: { value: 1, unit: "rounds" } });
+    for (const lang of LANGS) {
+      const env = templateEnvironment(lang);
+      const render = (user: typeof alice) =>
+        env.render("templates/actor/parts/mounted-combat.hbs", {
+          mountedCombat: mountedCombatView(knight.actor as never, tok(knight.token), user as never),
+        });
+      // Bob may look at the knight's sheet, but cannot concentrate for it: no button that would be refused.
+      const observer = render(bob);
+      expect(observer, lang).toContain("&lt;i&gt;Ward&lt;/i&gt;");
+      expect(observer, lang).not.toContain('data-action="concentrate"');
+      for (const user of [alice, gm]) {
+        const labels = [...render(user).matchAll(/data-action="concentrate"[^>]*aria-label="([^"]+)"/g)].map(
+          (m) => m[1],
+        );
+        const named = (name: string) =>
+          env.hb.escapeExpression(env.localize("FRAY.Concentration.actionOn").replace("{name}", name));
+        expect(labels, lang).toEqual([named("<i>Ward</i>"), named("Lull")]);
+      }
+    }
+  });
+
   it("Fray's statuses are registered once each with localized names", () => {
     const g = globalThis as unknown as { CONFIG: { statusEffects?: { id: string; name: string }[] } };
     g.CONFIG.statusEffects = [{ id: "prone", name: "EFFECT.StatusProne" }];
