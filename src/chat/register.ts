@@ -1,12 +1,14 @@
 /**
  * The chat cards' wiring, called once from the init hook: Fray's ChatMessage class, its Roll classes, the
- * card listeners and the GM's NPC auto-defense. The attack message model is registered with the other data
- * models (src/data/index.ts); the GM requests register themselves at import (net/gm-requests.ts).
+ * card listeners, the GM's NPC auto-defense and the GM revealing a Hidden attacker (FS-A9). The attack message
+ * model is registered with the other data models (src/data/index.ts); the GM requests register themselves at
+ * import (net/gm-requests.ts).
  */
 import { registerRolls } from "../dice/fray-roll";
 import { FrayChatMessage } from "../documents/chat-message";
 import { attachCardListeners } from "./card-listeners";
 import { autoDefend } from "./auto-defense";
+import { revealAttacker } from "./reveal-attacker";
 
 export function registerChat(): void {
   CONFIG.ChatMessage.documentClass = FrayChatMessage;
@@ -14,6 +16,9 @@ export function registerChat(): void {
   Hooks.on("renderChatMessageHTML", (message, html) =>
     attachCardListeners(message as ChatMessage.Implementation, html as HTMLElement),
   );
-  Hooks.on("createChatMessage", (message) => void autoDefend(message as ChatMessage.Implementation));
+  Hooks.on("createChatMessage", (message) => {
+    void autoDefend(message as ChatMessage.Implementation);
+    void revealAttacker(message as ChatMessage.Implementation);
+  });
   Hooks.on("updateChatMessage", (message) => void autoDefend(message as ChatMessage.Implementation));
 }

@@ -3,7 +3,8 @@
  * against the target's Defense; nothing to choose for the defender. Automatic boons and banes: the target
  * Defends (FS-A5, from its timed states, and only while it can act), a Hidden attacker (FS-A9), a Hidden
  * target (FS-A9: 3 banes — the attacker targeted its token, so the position guessed is right), rider and
- * mount attacking independently (FS-MT4); the dialog adds the situational ones.
+ * mount attacking independently (FS-MT4); the dialog adds the situational ones. Attacking reveals a Hidden
+ * attacker (FS-A9): the entry says so and the active GM takes the status off (reveal-attacker.ts).
  */
 import type { BoonSource } from "../../rules/dice/boon-tally";
 import {
@@ -57,6 +58,8 @@ export const fastSlowCard: FamilyCard = {
       natural: result.d20,
       parts,
       boons: result.boons.sources,
+      // FS-A9: the attack reveals a Hidden attacker; the active GM takes the status off (reveal-attacker.ts).
+      data: result.revealsAttacker ? { revealsAttacker: true } : {},
     };
     if (!target) return resolvedDraft(attackRecord(common));
     const attack = attackRecord({

@@ -1,4 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
+// `actor.toggleStatusEffect`, which the GM uses to take a status off (FS-A9).
+import "../../harness/budget";
 import { applyRoundEvents } from "../../../src/documents/combat-api";
 import { defendState } from "../../../src/rules/families/fast-slow/defend";
 import { rideOn } from "../mounts/riding-fixture";
@@ -111,6 +113,29 @@ describe("fast-slow attack card", () => {
     expect(mounted.attack.boons.map((b) => b.source)).toEqual(["guessPosition", "mountedIndependent"]);
     expect(mounted.attack.total).toBe(19 + 3 - 6);
     expect(mounted.outcome?.hit).toBe(true);
+  });
+
+  it("FS-A9 an attack reveals a Hidden attacker: that attack gets the boon, then it is Hidden no more", async () => {
+    const { hero, orc, sword } = duel();
+    hero.actor.statuses.add("hidden");
+    queueFaces(8, 3);
+    const first = entryOf(await attack(alice, "fast-slow", hero, sword, [orc]));
+    expect(first.attack.boons).toContainEqual({ source: "hidden", boons: 1, banes: 0 });
+    expect(hero.actor.statuses.has("hidden")).toBe(false);
+    queueFaces(8);
+    const second = entryOf(await attack(alice, "fast-slow", hero, sword, [orc]));
+    expect(second.attack.boons.map((b) => b.source)).not.toContain("hidden");
+    expect(second.attack.total).toBe(8 + 3);
+
+    // With no target the attack reveals too; an attacker that was not Hidden changes nothing.
+    hero.actor.statuses.add("hidden");
+    queueFaces(5, 2);
+    await attack(alice, "fast-slow", hero, sword, []);
+    expect(hero.actor.statuses.has("hidden")).toBe(false);
+    orc.actor.statuses.add("hidden");
+    queueFaces(12, 1, 1, 1);
+    await attack(alice, "fast-slow", hero, sword, [orc]);
+    expect(orc.actor.statuses.has("hidden")).toBe(true);
   });
 
   it("FS damage is rolled by a button and applied to Health through the GM; the GM can undo it", async () => {

@@ -116,6 +116,20 @@ describe("fast-slow attacks", () => {
     expect(resolveFastSlowAttack(s, { d20: 20, boonDice: [1, 1, 2] }).hit).toBe(false);
   });
 
+  it("FS-A9 attacking reveals a Hidden attacker (whatever it attacks), and only a Hidden one", () => {
+    const hidden = { ...sword, attackerHidden: true };
+    expect(resolveFastSlowAttack(hidden, { d20: 10, boonDice: [4] })).toMatchObject({
+      boonValue: 4,
+      revealsAttacker: true,
+    });
+    const strength = { ...hidden, against: "strength" as const };
+    expect(resolveFastSlowAttack(strength, { d20: 10, boonDice: [] }).revealsAttacker).toBe(true);
+    expect(resolveFastSlowAttack(sword, { d20: 10, boonDice: [] }).revealsAttacker).toBe(false);
+    const hiddenTarget = { ...sword, targetHidden: true };
+    const guessed = resolveFastSlowAttack(hiddenTarget, { d20: 10, boonDice: [1, 2, 3], guessCorrect: true });
+    expect(guessed.revealsAttacker).toBe(false);
+  });
+
   it("FS-MT4 an independent rider or mount attack takes 2 banes", () => {
     const s = { ...sword, mountedIndependent: true };
     expect(fastSlowAttackBoons(s)).toMatchObject({ banes: 2, net: -2 });

@@ -8,6 +8,9 @@
  * (FS-A9, 3 banes, and the attack hits only if the guess was right); rider and mount attacking
  * independently (FS-MT4, 2 banes on both rolls). Others (Help FS-A8, a readied action FS-A10, the GM's
  * situational ones) arrive as `extra`.
+ *
+ * FS-A9: Hidden «caché» lasts until the hider reveals itself, and attacking reveals it: a Hidden attacker's
+ * attack is made hidden (its boon applies), then the attacker is Hidden no more (`revealsAttacker`).
  */
 import { boonValue } from "../../dice/boons";
 import { tallyBoons, type BoonSource, type BoonTally } from "../../dice/boon-tally";
@@ -90,6 +93,8 @@ export interface FastSlowAttackResult {
   readonly reached: boolean;
   /** FS-A9: a hidden target was attacked at the wrong place: no hit whatever the roll. */
   readonly wrongGuess: boolean;
+  /** FS-A9: the attacker was Hidden; attacking reveals it, so it is Hidden no more after this attack. */
+  readonly revealsAttacker: boolean;
   readonly hit: boolean;
   /** `FRAY.Attack.Outcome.<outcome>`. */
   readonly outcome: "hit" | "miss";
@@ -120,6 +125,7 @@ export function resolveFastSlowAttack(
     margin: total - situation.targetValue,
     reached,
     wrongGuess,
+    revealsAttacker: situation.attackerHidden ?? false,
     hit,
     outcome: hit ? "hit" : "miss",
   };
