@@ -277,6 +277,28 @@ describe("actor and item sheet templates (real handlebars)", () => {
     );
   });
 
+  it("a sheet its viewer cannot change offers no image picker: the portrait is a plain picture", () => {
+    const hero = creature("Aldo", {}, [alice]);
+    const env = templateEnvironment();
+    const portrait = (html: string) => /<img class="fray-portrait"[^>]*>/.exec(html)?.[0] ?? "";
+    const sword = new ItemDoc("Sword", "weapon", { duration: {}, threat: {}, properties: {} });
+    const itemHeader = (editable: boolean) =>
+      env.render("templates/item/header.hbs", {
+        ...itemSheetContext(sword as never, { family: "fast-slow", editable, idPrefix: "i" }),
+      });
+    for (const [editable, html] of [
+      [true, env.render("templates/actor/header.hbs", actorContext(hero, "fast-slow", alice, true))],
+      [false, env.render("templates/actor/header.hbs", actorContext(hero, "fast-slow", bob, false))],
+      [true, itemHeader(true)],
+      [false, itemHeader(false)],
+    ] as const) {
+      const img = portrait(html);
+      expect(img).toContain('alt="');
+      expect(img.includes('data-action="editImage"'), img).toBe(editable);
+      expect(img.includes('role="button"'), img).toBe(editable);
+    }
+  });
+
   it("each statistic's roll is a button carrying its check; none for a user who does not own the creature", () => {
     const hero = creature("Aldo", {}, [alice]);
     const env = templateEnvironment();
