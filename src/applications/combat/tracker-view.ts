@@ -478,7 +478,8 @@ export function buildTrackerContext(input: TrackerInput): TrackerContext {
         );
       }
     }
-    if (view.offerEndCombat) {
+    // FS-R9 and every GM's ruling: our footer replaces core's, so its End button is ours (core asks to confirm).
+    if (view.started || view.offerEndCombat) {
       gmControls.push(button("frayEndCombat", "FRAY.Combat.Action.endCombat", "fa-solid fa-flag"));
     }
   }

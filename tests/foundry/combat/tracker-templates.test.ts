@@ -166,6 +166,20 @@ describe("the combat tracker templates, rendered with the real handlebars", () =
     expect(fray.gmControls.map((c) => c.action)).toEqual(["frayStartCombat"]);
   });
 
+  it("FS-R9 once the fight has begun the GM may end it at any time (Fray's footer stands in for core's End button)", () => {
+    for (const family of FAMILY_IDS) {
+      const gm = context(family, true);
+      expect(gm.started, family).toBe(true);
+      expect(
+        gm.gmControls.filter((c) => c.action === "frayEndCombat"),
+        family,
+      ).toHaveLength(1);
+      const footer = templateEnvironment("fr").render("templates/combat/footer.hbs", { fray: gm });
+      expect(footer).toMatch(/data-action="frayEndCombat"[^>]*aria-label="Finir le combat"/);
+      expect(context(family, false).gmControls, family).toEqual([]);
+    }
+  });
+
   it("CD-I2 CD-I3 lists the initiative order with a roll-off for the tie left by Dexterity", () => {
     const fray = context("classic-d20", true);
     expect(fray.rows.map((r) => r.id)).toEqual(["evil", "ann", "orc"]);
