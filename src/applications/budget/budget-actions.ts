@@ -15,6 +15,8 @@ import { askFields, type DialogField, type DialogOption } from "./budget-dialogs
 import { sendWithOverride } from "./override-confirm";
 import { askTraversalRoll } from "./traversal-rolls";
 import { isRolledActivity, rollActivity } from "../sheets/activity-rolls";
+import { needsConcentration, startConcentration } from "../../documents/concentration/concentration-start";
+import { notifyRefusal } from "../notify";
 
 interface PanelIds {
   readonly combatId: string;
@@ -173,9 +175,39 @@ async function adManeuver(ids: PanelIds, maneuver: string): Promise<boolean> {
       );
       return spendEvent(ids, { type: "maneuver", maneuver, target: f.target, effect: result.effect });
     }
+    case "concentrate":
+      return adConcentrate(ids, combatant, title);
     default:
       return spendEvent(ids, { type: "maneuver", maneuver });
   }
+}
+
+/**
+ * AD-M6: one concentrates to cast a spell. With spells that need it, the form asks which, and the sheet's own
+ * request begins the concentration (its state until the next turn, then the casting roll) with the manoeuvre;
+ * a creature with none concentrates on what the GM rules (the manoeuvre alone).
+ */
+async function adConcentrate(
+  ids: PanelIds,
+  combatant: Combatant.Implementation | undefined,
+  title: string,
+): Promise<boolean> {
+  const actor = combatant?.actor;
+  const spells = [...((actor?.items ?? []) as Iterable<Item.Implementation>)].filter(
+    (item) => item.type === "spell" && needsConcentration(item),
+  );
+  if (!actor || !spells.length) return spendEvent(ids, { type: "maneuver", maneuver: "concentrate" });
+  const f = await askFields(title, [
+    {
+      name: "itemId",
+      label: "FRAY.Budget.Ui.spell",
+      options: spells.map((s, i) => ({ value: s.id ?? "", text: s.name ?? "", selected: i === 0 })),
+    },
+  ]);
+  const item = f ? spells.find((s) => s.id === f.itemId) : undefined;
+  if (!item) return false;
+  const token = (combatant.token as TokenDocument.Implementation | null) ?? null;
+  return notifyRefusal(await startConcentration(actor, item, token));
 }
 
 async function fsPrepare(ids: PanelIds): Promise<boolean> {

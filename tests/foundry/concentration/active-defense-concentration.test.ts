@@ -26,6 +26,10 @@ import {
 import { checkCards, checkOf } from "./setup";
 import { applyRoundEvents, timedStatesOf } from "../../../src/documents/combat-api";
 import { startConcentration } from "../../../src/documents/concentration/concentration-start";
+import { onBudgetClick } from "../../../src/applications/budget/budget-actions";
+import { storedBudgetOf } from "../../../src/documents/budget-store";
+import { budgetFingerprint } from "../../../src/rules/budget/fingerprint";
+import type { ActiveDefenseBudget } from "../../../src/rules/families/active-defense-3d6/budget";
 
 async function scene() {
   const hero = creature("Hiro", { activeDefense: { ag: 10, skills: { blade: 12 } } }, [alice]);
@@ -66,6 +70,43 @@ async function toKenjisNextTurn(s: Scene) {
   }
 }
 
+/** Presses the action panel's Concentrate manoeuvre for Kenji as `user`, the form answered with `answer`. */
+async function panelConcentrate(s: Scene, user: typeof bob, answer: Record<string, unknown> | null) {
+  const dialog = (
+    globalThis as unknown as { foundry: { applications: { api: { DialogV2: Record<string, unknown> } } } }
+  ).foundry.applications.api.DialogV2;
+  const shown: { content?: string }[] = [];
+  const before = dialog.prompt;
+  dialog.prompt = async (options: { content?: string }) => {
+    shown.push(options);
+    return answer;
+  };
+  const budget = storedBudgetOf(s.fight.fight as never, s.fight.fight.combatants.get(s.kenjiId) as never);
+  const fingerprint = budgetFingerprint(budget as NonNullable<typeof budget>);
+  const panel = { dataset: { combatId: s.fight.fight.id, combatantId: s.kenjiId, fingerprint } };
+  const button = {
+    dataset: { frayBudget: "adManeuver", maneuver: "concentrate" },
+    closest: (selector: string) => (selector.includes("panel") ? panel : button),
+  };
+  try {
+    const out = await as(user, () =>
+      onBudgetClick({ target: button, preventDefault: () => undefined } as never),
+    );
+    await settle();
+    return { out, shown };
+  } finally {
+    dialog.prompt = before;
+  }
+}
+
+const maneuverOf = (s: Scene) =>
+  (
+    storedBudgetOf(
+      s.fight.fight as never,
+      s.fight.fight.combatants.get(s.kenjiId) as never,
+    ) as ActiveDefenseBudget
+  ).maneuver;
+
 describe("active-defense-3d6 concentration (Foundry side)", () => {
   beforeEach(() => {
     queuedFaces.length = 0;
@@ -98,6 +139,32 @@ describe("active-defense-3d6 concentration (Foundry side)", () => {
     queueFaces(3, 4, 4);
     await click(bob, casting!, "rollCheck" as never);
     expect(checkOf(casting!).result).toMatchObject({ total: 11, success: true, margin: 0 });
+  });
+
+  it("AD-M6 the action panel's Concentrate manoeuvre asks which spell and concentrates on it, spending the manoeuvre with it", async () => {
+    const s = await scene();
+    giveItem(s.kenji.actor, "<b>Ice</b> Lance", "spell", { concentration: true, castingTarget: 10 });
+    const { out, shown } = await panelConcentrate(s, bob, { itemId: s.spell.id });
+    expect(out).toBe(true);
+    // The form offers the spells that need concentration, names escaped.
+    expect(shown[0]?.content).toContain("Fire Lance");
+    expect(shown[0]?.content).toContain("&lt;b&gt;Ice&lt;/b&gt; Lance");
+    expect(timedStatesOf(s.fight.fight as never, s.kenjiId)).toMatchObject([
+      { key: "concentration", expiry: { kind: "holderNextTurn" }, data: { spellId: s.spell.uuid } },
+    ]);
+    expect(s.kenji.actor.statuses.has("concentrating")).toBe(true);
+    expect(maneuverOf(s)).toBe("concentrate");
+    // Closing the form spends nothing.
+    const s2 = await scene();
+    expect((await panelConcentrate(s2, bob, null)).out).toBe(false);
+    expect(maneuverOf(s2)).toBeNull();
+    expect(timedStatesOf(s2.fight.fight as never, s2.kenjiId)).toEqual([]);
+    // With no spell that needs concentration, the manoeuvre alone is taken (the GM rules what it is for).
+    const s3 = await scene();
+    (s3.spell as unknown as { system: { concentration: boolean } }).system.concentration = false;
+    const bare = await panelConcentrate(s3, bob, { itemId: s3.spell.id });
+    expect([bare.out, bare.shown.length, maneuverOf(s3)]).toEqual([true, 0, "concentrate"]);
+    expect(timedStatesOf(s3.fight.fight as never, s3.kenjiId)).toEqual([]);
   });
 
   it("AD-M6 a defense while concentrating asks for the WL − 2 maintenance roll; a failure breaks it and nothing is cast", async () => {
