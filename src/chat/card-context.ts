@@ -91,6 +91,19 @@ function entryView(card: AttackCardData, entry: TargetEntry, rights: ViewerRight
             : null,
       halved: attack.halved,
       wrongGuess: attack.wrongGuess,
+      // AD-M1/AD-M2: what a feint takes off the defense roll, and a feint-and-attack's contest.
+      feint: attack.feint
+        ? {
+            penalty: attack.feint.penalty,
+            contest: attack.feint.contest
+              ? {
+                  rolls: attack.feint.contest.rolls.map(rollView),
+                  feinterMargin: attack.feint.contest.feinterMargin,
+                  enemyMargin: attack.feint.contest.enemyMargin,
+                }
+              : null,
+          }
+        : null,
       // The roll's own reading until the entry has an outcome (AD-A1 "nearly hits"; no target: a threat).
       outcomeKey: attack.outcome && !entry.outcome ? `FRAY.Attack.Outcome.${attack.outcome}` : null,
     },

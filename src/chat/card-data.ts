@@ -58,10 +58,29 @@ export interface AttackRecord {
   readonly halved: boolean;
   /** FS-A9: a hidden target attacked at the wrong place. */
   readonly wrongGuess: boolean;
+  /** AD-M1/AD-M2: a feint against this defender (absent: none). */
+  readonly feint?: FeintRecord;
   /** The roll's own reading: `FRAY.Attack.Outcome.<outcome>`; "" with no target in families with no reading. */
   readonly outcome: string;
   /** What the family needs to go on (OD-A2 the attack roll; AD-A1 the hit result and the incoming attack). */
   readonly data: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * AD-M1/AD-M2: what feints take off the defender's defense roll against this attack — last turn's feint (first
+ * attack of the turn only) or an all-out feint-and-attack, the larger — and that contest when it was rolled
+ * with the attack.
+ */
+export interface FeintRecord {
+  readonly penalty: number;
+  readonly contest: {
+    /** The feinter's 3d6, then the enemy's. */
+    readonly rolls: readonly RollSnapshot[];
+    readonly feinterMargin: number;
+    readonly enemyMargin: number;
+    /** 0: the feint failed. */
+    readonly effect: number;
+  } | null;
 }
 
 /** A defense roll that was made (OD-A2, AD-A2). */

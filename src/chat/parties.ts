@@ -18,7 +18,11 @@ export interface ActorStats {
     readonly defense: { readonly block: number; readonly dodge: number };
     readonly actions: { readonly active: number; readonly passive: number };
   };
-  readonly activeDefense: { readonly wl: number; readonly skills: Readonly<Record<AdWeaponSkill, number>> };
+  readonly activeDefense: {
+    readonly ag: number;
+    readonly wl: number;
+    readonly skills: Readonly<Record<AdWeaponSkill, number>>;
+  };
   readonly derived: ActorDerived;
 }
 

@@ -9,7 +9,7 @@ import { applyMessageMode, currentMessageMode } from "../compat";
 import type { AttackCardData, AttackSituation, TargetEntry, WeaponSnapshot } from "./card-data";
 import { ATTACK_MESSAGE_TYPE } from "./attack-message";
 import { attackDialog } from "./attack-dialog";
-import { combatLinkOf, familyFor } from "./combat-link";
+import { budgetOf, combatLinkOf, familyFor } from "./combat-link";
 import { attackConventions } from "./conventions";
 import { FAMILY_CARDS } from "./families";
 import type { AttackSetup } from "./families/family-card";
@@ -72,7 +72,9 @@ export async function startAttack(
   const claim = situation.mountedIndependent ? await claimIndependentAttack(token) : null;
   if (claim && !notifyRefusal(claim)) return null;
   // Rolling the attack spends the attacker's action (budget-requests.ts); a refusal stops it here, and the
-  // independent roll it claimed was not made: it is given back.
+  // independent roll it claimed was not made: it is given back. The attack is made under the budget as it
+  // stood before (a shot's aim, AD-M5, is used up by the shot).
+  const budgetBefore = budgetOf<unknown>(attackerLink);
   if (!(await spendAttackBudget(attackerLink, item))) {
     if (claim?.ok) notifyRefusal(await releaseIndependentAttack(token, claim.value));
     return null;
@@ -96,6 +98,7 @@ export async function startAttack(
     situation,
     conventions: attackConventions(),
     ...(help?.boons ? { helpBoons: help.boons } : {}),
+    ...(budgetBefore !== null ? { budgetBefore } : {}),
   };
   const adapter = FAMILY_CARDS[family];
   const sink = new RollSink(0);

@@ -3,8 +3,9 @@
  * `purpose` in its options so a card rebuilt after a reload knows what every roll on it was. They must be
  * listed in `CONFIG.Dice.rolls` (see `registerRolls`), or a message cannot rebuild them.
  */
-export type AttackRollPurpose = "attack" | "confirm" | "openEndedUp" | "openEndedDown" | "fumbleTable";
-export type DefenseRollPurpose = "defense" | "maintenance";
+export type AttackRollPurpose =
+  "attack" | "confirm" | "openEndedUp" | "openEndedDown" | "fumbleTable" | "feint";
+export type DefenseRollPurpose = "defense" | "maintenance" | "feint";
 
 export interface FrayRollOptions {
   /** What the roll is for (see the purposes above; "damage" for a damage roll). */
@@ -13,10 +14,13 @@ export interface FrayRollOptions {
   entry?: string;
 }
 
-/** The attacker's rolls: the attack itself, a CD-AT3 confirmation, open-ended d100 rerolls, AD-C2 fumble table. */
+/**
+ * The attacker's rolls: the attack itself, a CD-AT3 confirmation, open-ended d100 rerolls, AD-C2 fumble table,
+ * its side of an AD-M2 feint-and-attack contest.
+ */
 export class AttackRoll extends Roll {}
 
-/** The defender's rolls: an active defense (OD-A2, AD-A2), an AD-M6 maintenance roll. */
+/** The defender's rolls: an active defense (OD-A2, AD-A2), an AD-M6 maintenance roll, its side of a feint contest. */
 export class DefenseRoll extends Roll {}
 
 /** A damage roll (CD-AT1, OD-A7, AD-A4, phased-round and fast-slow weapon damage). */

@@ -6,8 +6,10 @@
  * with another (AD-M3). Defending while concentrating asks for a maintenance roll «維持判定» first (AD-M6).
  * A fumble or a critical defense sends the attacker to the fumble table «ファンブル表» (AD-C2); damage minus DR
  * is the final damage (AD-A4); once applied it may call for stun, knockdown, unconsciousness and death checks
- * (AD-A4, active-defense-damage-checks.ts). From the fight: the attacker's all-out attack option (AD-M2), aim
- * (AD-M5) and last turn's feint (AD-M1); the defender's flags, Parry/Block tries and concentration.
+ * (AD-A4, active-defense-damage-checks.ts). From the fight, as the attacker's budget stood before the attack
+ * spent it: its all-out attack option (AD-M2), aim (AD-M5), last turn's feint (AD-M1, first attack of the turn
+ * only) and a feint-and-attack's contest rolled with the attack (AD-M2 c, the larger effect counts); the
+ * defender's flags, Parry/Block tries and concentration.
  */
 import type { LegalDefenses } from "../../rules/attack/legal-defenses";
 import {
@@ -43,7 +45,12 @@ import {
   activeDefenseLegalDefenses,
   type ActiveDefenseIncomingAttack,
 } from "../../rules/families/active-defense-3d6/defenses";
-import { feintPenalty } from "../../rules/families/active-defense-3d6/feint";
+import {
+  feintPenalty,
+  feintTargetValue,
+  resolveFeint,
+  type FeintResult,
+} from "../../rules/families/active-defense-3d6/feint";
 import {
   activeDefenseFumble,
   FUMBLE_TABLE_FORMULA,
@@ -52,7 +59,14 @@ import { isMissile } from "../../rules/items/weapon-kinds";
 import { accept, refuse, type Outcome } from "../../rules/outcome";
 import { applyRoundEvents, updateCombatantData, type CombatantDataPatch } from "../../documents/combat-api";
 import { AttackRoll, DefenseRoll } from "../../dice/fray-roll";
-import type { DefenseTaken, FumbleRecord, MaintenanceTaken, TargetEntry } from "../card-data";
+import type {
+  DefenseTaken,
+  FeintRecord,
+  FumbleRecord,
+  MaintenanceTaken,
+  RollSnapshot,
+  TargetEntry,
+} from "../card-data";
 import { budgetOf, defenseUsageOf, timedStates } from "../combat-link";
 import { canAct, weaponStats } from "../parties";
 import type { RollSink } from "../roll-sink";
@@ -88,6 +102,43 @@ function allOutOption(budget: ActiveDefenseBudget | null): AllOutAttackOption | 
   const allOut = budget?.allOut;
   if (!budget || allOut?.kind !== "attack" || allOut.turn !== budget.turnNumber) return null;
   return allOut.option === "readyAndAttack" ? null : allOut.option;
+}
+
+/**
+ * AD-M2: which attack of the turn this is (0 the first): the attacks already rolled under the turn's all-out
+ * attack, read from the budget as it stood before this one spent it.
+ */
+function attackIndexOf(budget: ActiveDefenseBudget | null): number {
+  return budget?.maneuver === "allOutAttack" ? budget.strikes : 0;
+}
+
+/** AD-M1: the enemy's side of a feint contest: its best ready weapon skill, or AG when it holds none. */
+function enemyFeintTarget(party: Defender["party"]): number {
+  const skills: number[] = [];
+  for (const item of party.actor.items) {
+    if (item.type !== "weapon") continue;
+    const stats = weaponStats(item);
+    if (stats.equipped) skills.push(party.stats.activeDefense.skills[stats.skill] ?? 0);
+  }
+  return feintTargetValue(skills, party.stats.activeDefense.ag);
+}
+
+/**
+ * AD-M2 (c): the feint of a feint-and-attack, rolled with the attack: the attacker's 3d6 under its weapon skill
+ * against the enemy's 3d6 under its own (AD-M1).
+ */
+async function feintContest(
+  skill: number,
+  enemy: Defender["party"],
+  sink: RollSink,
+): Promise<{ rolls: RollSnapshot[]; result: FeintResult }> {
+  const mine = await sink.roll(AttackRoll, HIT_ROLL_FORMULA, { purpose: "feint" });
+  const theirs = await sink.roll(DefenseRoll, HIT_ROLL_FORMULA, { purpose: "feint" });
+  const result = resolveFeint(
+    { faces: mine.faces.terms[0] ?? [], target: skill },
+    { faces: theirs.faces.terms[0] ?? [], target: enemyFeintTarget(enemy) },
+  );
+  return { rolls: [mine.snapshot, theirs.snapshot], result };
 }
 
 /** The defender's equipped weapon that parries best (it gave the derived PEV). */
@@ -242,20 +293,47 @@ export async function rollFumbleTable(entry: TargetEntry, sink: RollSink): Promi
 
 export const activeDefenseCard: FamilyCard = {
   async attack(setup, target, sink) {
-    const { attacker, weapon, situation, attackerLink } = setup;
-    const budget = budgetOf<ActiveDefenseBudget>(attackerLink);
+    const { attacker, weapon, situation } = setup;
+    // The budget before this attack spent it: a shot's aim is used up by the shot (AD-M5), and the attacks
+    // already made under an all-out attack say which one this is (AD-M2).
+    const budget = (setup.budgetBefore ?? null) as ActiveDefenseBudget | null;
     const dice = damageDice(weapon.snapshot.damage);
+    const skill = attacker.stats.activeDefense.skills[weapon.stats.skill] ?? 0;
+    const allOut = allOutOption(budget);
     const input: ActiveDefenseAttackInput = {
-      skill: attacker.stats.activeDefense.skills[weapon.stats.skill] ?? 0,
+      skill,
       modifier: situation.modifier,
-      allOutAttack: allOutOption(budget),
+      allOutAttack: allOut,
       ...(budget && BOWS.has(weapon.stats.skill) ? { aim: shotAim(budget, weapon.id) } : {}),
       damage: dice ?? { count: 0 },
     };
     const { snapshot, faces } = await sink.roll(AttackRoll, HIT_ROLL_FORMULA, { purpose: "attack" });
     const hit = resolveActiveDefenseHit(input, faces.terms[0] ?? [], setup.conventions.criticals);
-    const feint =
-      budget && target?.link ? feintPenalty({ earlierFeint: earlierFeint(budget, target.link.id) }) : 0;
+    // AD-M1/AD-M2: last turn's feint against this enemy (first attack only), or the feint of a feint-and-attack.
+    const attackIndex = attackIndexOf(budget);
+    const contest =
+      target && allOut === "feintAndAttack" && attackIndex === 0
+        ? await feintContest(skill, target.party, sink)
+        : null;
+    const feint = feintPenalty({
+      earlierFeint: budget && target?.link ? earlierFeint(budget, target.link.id) : 0,
+      ...(contest ? { feintAndAttack: contest.result.effect } : {}),
+      attackIndex,
+    });
+    const feintRecord: FeintRecord | null =
+      feint || contest
+        ? {
+            penalty: feint,
+            contest: contest
+              ? {
+                  rolls: contest.rolls,
+                  feinterMargin: contest.result.feinterMargin,
+                  enemyMargin: contest.result.enemyMargin,
+                  effect: contest.result.effect,
+                }
+              : null,
+          }
+        : null;
     const data: AdAttackData = {
       hit,
       incoming: {
@@ -276,6 +354,7 @@ export const activeDefenseCard: FamilyCard = {
       margin: hit.roll.margin,
       critical: hit.critical,
       fumble: hit.fumble,
+      ...(feintRecord ? { feint: feintRecord } : {}),
       data: data as unknown as Record<string, unknown>,
     };
     if (!target) {

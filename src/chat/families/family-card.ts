@@ -30,6 +30,11 @@ export interface AttackSetup {
   readonly conventions: AttackConventions;
   /** FS-A8: boons from Help the attacker held, used by this roll. */
   readonly helpBoons?: number;
+  /**
+   * The attacker's stored budget as it stood when the attack was declared, before rolling it spent it: what the
+   * attack is made under (FS-A10 a prepared attack, AD-M5 the aim, AD-M2 which attack of the turn this is).
+   */
+  readonly budgetBefore?: unknown;
 }
 
 /** A creature on the defending side, as read now. */

@@ -40,6 +40,14 @@ async function inFight(hero: ReturnType<typeof duel>["hero"], kenji: ReturnType<
   return { fight, ids, hero: fighter(0), kenji: fighter(1) };
 }
 
+const READY_BLADE = {
+  unbalanced: false,
+  missile: false,
+  readyTurns: 0,
+  status: "ready",
+  readyingLeft: 0,
+} as const;
+
 async function setBudget(fighter: FighterDoc, budget: Partial<ActiveDefenseBudget>) {
   await fighter.update({
     "system.==budget": { ...initialActiveDefenseBudget(), turnNumber: 1, inTurn: true, ...budget },
@@ -240,6 +248,80 @@ describe("active-defense-3d6 attack card", () => {
     expect(entry.attack).toMatchObject({ against: { value: 16 }, total: 15 });
     expect(entry.legal).toMatchObject({ mode: "none", reason: "defenseAfterAllOutAttack" });
     expect(entry.outcome).toMatchObject({ outcome: "hit", damageDue: true });
+  });
+
+  it("AD-M2 with two attacks, a feint from the previous turn applies to the first attack only", async () => {
+    const { hero, kenji, blade } = duel();
+    const fight = await inFight(hero, kenji);
+    await setBudget(fight.hero, {
+      turnNumber: 2,
+      maneuver: "allOutAttack",
+      allOut: { kind: "attack", option: "twoAttacks", turn: 2 },
+      feint: { target: fight.kenji.id, effect: 3, turn: 1 },
+      weapons: { [blade.id]: READY_BLADE },
+    });
+    queueFaces(3, 3, 3);
+    const first = await attack(alice, "active-defense-3d6", hero, blade, [kenji]);
+    expect(entryOf(first).legal?.options.map((o) => o.target)).toEqual([6, 5, 2]);
+    expect(textOf(await view(first, bob))).toContain("Feint: −3 to the defense roll");
+    queueFaces(3, 3, 3);
+    const second = await attack(alice, "active-defense-3d6", hero, blade, [kenji]);
+    expect(entryOf(second).legal?.options.map((o) => o.target)).toEqual([9, 8, 5]);
+    expect(textOf(await view(second, bob))).not.toContain("Feint");
+  });
+
+  it("AD-M2 (c) feint and attack: the feint contest is rolled with the attack and its effect is a penalty on the defense roll; with last turn's feint the larger counts", async () => {
+    const { hero, kenji, blade } = duel();
+    const fight = await inFight(hero, kenji);
+    const feintAndAttack = {
+      turnNumber: 2,
+      maneuver: "allOutAttack" as const,
+      allOut: { kind: "attack" as const, option: "feintAndAttack" as const, turn: 2 },
+      weapons: { [blade.id]: READY_BLADE },
+    };
+    await setBudget(fight.hero, feintAndAttack);
+    // Hit roll 9; the hero's feint 9 under blade 12 (margin 3); Kenji's 12 under his Katana's blade 10 (−2).
+    queueFaces(3, 3, 3, 3, 3, 3, 4, 4, 4);
+    const message = await attack(alice, "active-defense-3d6", hero, blade, [kenji]);
+    const entry = entryOf(message);
+    expect(entry.attack.feint).toMatchObject({ penalty: 5, contest: { feinterMargin: 3, enemyMargin: -2 } });
+    expect(entry.attack.feint?.contest?.rolls.map((r) => r.total)).toEqual([9, 12]);
+    expect(entry.legal?.options.map((o) => o.target)).toEqual([4, 3, 0]);
+    const text = textOf(await view(message, bob));
+    expect(text).toContain("Feint and attack:");
+    expect(text).toContain("Feint: −5 to the defense roll");
+
+    // Last turn's feint of 4 is larger than this contest's 1: it counts, the effects do not add up.
+    await setBudget(fight.hero, { ...feintAndAttack, feint: { target: fight.kenji.id, effect: 4, turn: 1 } });
+    queueFaces(3, 3, 3, 3, 4, 4, 3, 3, 4);
+    const larger = entryOf(await attack(alice, "active-defense-3d6", hero, blade, [kenji]));
+    expect(larger.attack.feint).toMatchObject({ penalty: 4, contest: { effect: 1 } });
+    expect(larger.legal?.options.map((o) => o.target)).toEqual([5, 4, 1]);
+
+    // A feint that fails (its margin below 1) takes nothing off.
+    await setBudget(fight.hero, feintAndAttack);
+    queueFaces(3, 3, 3, 5, 5, 5, 6, 6, 6);
+    const failed = await attack(alice, "active-defense-3d6", hero, blade, [kenji]);
+    expect(entryOf(failed).attack.feint).toMatchObject({ penalty: 0, contest: { effect: 0 } });
+    expect(entryOf(failed).legal?.options.map((o) => o.target)).toEqual([9, 8, 5]);
+    expect(textOf(await view(failed, bob))).toContain("The feint fails");
+  });
+
+  it("AD-M5 an aimed shot adds the aim's margin to the hit roll's target", async () => {
+    const { hero, kenji } = duel();
+    const fight = await inFight(hero, kenji);
+    const bow = weapon(hero.actor, "Bow", { kind: "ranged", skill: "bow", damage: "1d6", readyTurns: 1 });
+    await setBudget(fight.hero, {
+      turnNumber: 2,
+      aim: { weaponId: bow.id, margin: 3, turn: 1 },
+      weapons: {
+        [bow.id]: { unbalanced: false, missile: true, readyTurns: 1, status: "ready", readyingLeft: 0 },
+      },
+    });
+    queueFaces(3, 3, 3);
+    const shot = entryOf(await attack(alice, "active-defense-3d6", hero, bow, [kenji]));
+    expect(shot.attack.parts).toContainEqual({ labelKey: "FRAY.Attack.Part.aim", value: 3 });
+    expect(shot.attack.against?.value).toBe(15);
   });
 
   it("AD-M1 last turn's feint against this enemy is a penalty on its defenses; AD-M5 a shot without aim takes −4", async () => {

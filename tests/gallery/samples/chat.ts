@@ -179,6 +179,33 @@ async function playCards(): Promise<Card[]> {
     ad,
     gm,
   );
+  // AD-M2 (c): an all-out feint and attack, its feint contest rolled with the hit roll.
+  await fight.combatants.get(ids[0] as string)?.update({
+    "system.==budget": {
+      turnNumber: 2,
+      inTurn: true,
+      maneuver: "allOutAttack",
+      attackAfterPickUp: false,
+      shotThisTurn: false,
+      strikes: 0,
+      weapons: {
+        [blade.id]: { unbalanced: false, missile: false, readyTurns: 0, status: "ready", readyingLeft: 0 },
+      },
+      pendingReady: null,
+      aim: null,
+      feint: null,
+      allOut: { kind: "attack", option: "feintAndAttack", turn: 2 },
+      kneeling: null,
+      overrides: [],
+    },
+  });
+  queueFaces(3, 3, 3, 3, 3, 3, 4, 4, 4);
+  add(
+    "card-active-defense-feint-and-attack",
+    "active-defense-3d6 all-out feint and attack: the contest's effect on the defense rolls (AD-M2, AD-M1)",
+    await attack(alice, "active-defense-3d6", hero, blade, [foe]),
+    bob,
+  );
   world.combats.clear();
 
   // AD-A4: a major wound applied calls for stun and knockdown checks; an undo leaves them rolled or void.

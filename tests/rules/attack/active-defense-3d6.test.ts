@@ -23,7 +23,11 @@ import {
   type ActiveDefenseIncomingAttack,
 } from "../../../src/rules/families/active-defense-3d6/defenses";
 import { adDefenseTargets } from "../../../src/rules/families/active-defense-3d6/derived";
-import { feintPenalty, resolveFeint } from "../../../src/rules/families/active-defense-3d6/feint";
+import {
+  feintPenalty,
+  feintTargetValue,
+  resolveFeint,
+} from "../../../src/rules/families/active-defense-3d6/feint";
 import {
   activeDefenseFumble,
   FUMBLE_TABLE,
@@ -241,6 +245,12 @@ describe("active-defense-3d6 defenses", () => {
     expect(resolveFeint({ faces: [1, 1, 1], target: 10 }, { faces: [1, 1, 1], target: 12 }).success).toBe(
       false,
     );
+  });
+
+  it("AD-M1 each side of the feint contest rolls under the weapon skill it holds ready, or AG without one", () => {
+    expect(feintTargetValue([11, 13], 9)).toBe(13);
+    expect(feintTargetValue([7], 12)).toBe(7);
+    expect(feintTargetValue([], 12)).toBe(12);
   });
 
   it("AD-M1 the feint's effect is a penalty on the enemy's defense roll", () => {

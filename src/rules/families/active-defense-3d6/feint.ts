@@ -28,6 +28,14 @@ function margin(side: FeintSide): number {
   return side.target - side.faces.reduce((sum, f) => sum + f, 0);
 }
 
+/**
+ * AD-M1: the target value a side of the contest rolls against: the weapon skill it holds ready — the best of
+ * them when it holds several — or AG «敏捷さ» when it holds none.
+ */
+export function feintTargetValue(weaponSkills: readonly number[], ag: number): number {
+  return weaponSkills.length ? Math.max(...weaponSkills) : ag;
+}
+
 /** AD-M1: the feint contest. */
 export function resolveFeint(feinter: FeintSide, enemy: FeintSide): FeintResult {
   const feinterMargin = margin(feinter);
@@ -45,7 +53,11 @@ export interface FeintPenaltyInput {
   readonly attackIndex?: number;
 }
 
-/** AD-M1/AD-M2: the penalty the enemy's defense roll takes against this attack. */
+/**
+ * AD-M1/AD-M2: the penalty the enemy's defense roll takes against this attack. An earlier feint counts for the
+ * first attack of the turn only; a feint-and-attack (made with that one attack) does not stack with it: the
+ * larger effect applies.
+ */
 export function feintPenalty(input: FeintPenaltyInput): number {
   if ((input.attackIndex ?? 0) > 0) return 0;
   return Math.max(0, input.earlierFeint ?? 0, input.feintAndAttack ?? 0);
