@@ -34,8 +34,9 @@ export async function roundLifecycle(
     // AD-A3 says "once per turn"; when the count starts again is a convention (world setting).
     const reset = getSetting("adDefenseUsageReset");
     for (const notice of notices) {
+      // An interrupted turn that resumes is the same turn: its count goes on.
       const event =
-        notice.kind === "turnStarted"
+        notice.kind === "turnStarted" && notice.resumed !== true
           ? ({ kind: "turnStart", combatant: notice.id } as const)
           : notice.kind === "roundStarted"
             ? ({ kind: "roundStart" } as const)

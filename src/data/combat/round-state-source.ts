@@ -118,8 +118,8 @@ function isQueueEntry(v: unknown): v is QueueEntry {
 
 /**
  * The stored state if it is a whole, coherent state of `family` with `phaseCount` phases, else null.
- * Coherence: ids are unique, the order, queue, contest, current turn and timed states name combatants
- * that exist, and the indexes are in range — what the engine relies on without checking.
+ * Coherence: ids are unique, the order, queue, contest, interrupted turns, current turn and timed states name
+ * combatants that exist, and the indexes are in range — what the engine relies on without checking.
  */
 export function readRoundState(raw: unknown, family: FamilyId, phaseCount: number): RoundState | null {
   if (!isObject(raw) || raw.family !== family) return null;
@@ -139,6 +139,13 @@ export function readRoundState(raw: unknown, family: FamilyId, phaseCount: numbe
   if (!arrayOf(isQueueEntry)(raw.queue) || !(raw.queue as QueueEntry[]).every((q) => ids.has(q.id)))
     return null;
   if (!arrayOf(known)(raw.contest)) return null;
+  // Kept since interrupted turns resume as the same turn; a state stored before has none.
+  const interrupted = raw.interrupted === undefined ? [] : raw.interrupted;
+  if (
+    !arrayOf(known)(interrupted) ||
+    new Set(interrupted as string[]).size !== (interrupted as string[]).length
+  )
+    return null;
   if (!(raw.current === null || known(raw.current))) return null;
   if (!arrayOf(isTimed)(raw.timed) || !(raw.timed as RoundTimedState[]).every((s) => ids.has(s.holder))) {
     return null;
@@ -154,6 +161,7 @@ export function readRoundState(raw: unknown, family: FamilyId, phaseCount: numbe
     order: raw.order as string[],
     queue: raw.queue as QueueEntry[],
     contest: raw.contest as string[],
+    interrupted: interrupted as string[],
     combatants,
     timed: raw.timed as RoundTimedState[],
     nextSeq: raw.nextSeq,

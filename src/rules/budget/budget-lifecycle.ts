@@ -4,8 +4,9 @@
  * the turn's actions, OD-R1 counts to 0 with the round's limits, AD overrides log); a turn start opens the turn
  * (FS-R5/FS-R6 fast or slow with the creature's Speed, CD-A5 standard-only, OD-R3 passive actions before the
  * turn counted, AD-T1 the manoeuvre slot, with readiness, aim and feint carried from turn to turn); a turn end
- * closes it. Phased-round has no stored budget: its declarations live in the round engine (PR-B1) and its
- * budget is rebuilt from them (`phasedBudgetFromSheet`).
+ * closes it. A turn the GM interrupts (an out-of-order turn, a roll-off or a hand order above it) stays open and
+ * resumes as it was: one budget per turn, not two. Phased-round has no stored budget: its declarations live in
+ * the round engine (PR-B1) and its budget is rebuilt from them (`phasedBudgetFromSheet`).
  */
 import type { FamilyId } from "../families/ids";
 import type { RoundNotice } from "../turns/round-state";
@@ -206,11 +207,14 @@ export function budgetsAfterNotices(
           changed.set(id, startRound(family, current(id), notice.round, source.input(id)));
         break;
       case "turnStarted":
-        if (known.has(notice.id))
+        // An interrupted turn that resumes is the same turn: its budget goes on as it was (CD-A1, AD-T1).
+        if (known.has(notice.id) && notice.resumed !== true)
           changed.set(notice.id, startTurn(family, current(notice.id), source.input(notice.id)));
         break;
       case "turnEnded":
-        if (known.has(notice.id)) changed.set(notice.id, endTurn(family, current(notice.id)));
+        // Interrupted, the turn is paused, not over: it resumes later with what it has left.
+        if (known.has(notice.id) && notice.cause !== "interrupted")
+          changed.set(notice.id, endTurn(family, current(notice.id)));
         break;
       default:
         break;

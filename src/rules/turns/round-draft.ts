@@ -20,6 +20,7 @@ export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 const LINEAR_PROBES = 6;
 
 const NONE: readonly RoundTimedState[] = Object.freeze([]);
+const NO_IDS: readonly string[] = Object.freeze([]);
 
 /** A copy with every field listed, so all combatants share one object shape (fast property access). */
 function cloneCombatant(c: TurnCombatant): Mutable<TurnCombatant> {
@@ -68,6 +69,7 @@ export class RoundDraft implements RoundReader {
   private queueOwned = false;
   private contestList: string[];
   private contestOwned = false;
+  private interruptedList: readonly string[];
 
   private timedList: RoundTimedState[];
   private timedOwned = false;
@@ -91,6 +93,7 @@ export class RoundDraft implements RoundReader {
     this.orderList = base.order as string[];
     this.queueList = base.queue as QueueEntry[];
     this.contestList = base.contest as string[];
+    this.interruptedList = base.interrupted;
     this.timedList = base.timed as RoundTimedState[];
   }
 
@@ -311,6 +314,25 @@ export class RoundDraft implements RoundReader {
     return this.contestList;
   }
 
+  // --- interrupted turns ---------------------------------------------------------------------------------
+
+  get interrupted(): readonly string[] {
+    return this.interruptedList;
+  }
+
+  /** `id`'s turn was interrupted: when it starts again it resumes (the same turn). */
+  markInterrupted(id: string): void {
+    if (!this.interruptedList.includes(id)) this.interruptedList = [...this.interruptedList, id];
+  }
+
+  /** Whether `id`'s turn was interrupted (and forgets it: the turn resumes now, or is closed). */
+  takeInterrupted(id: string): boolean {
+    const list = this.interruptedList;
+    if (!list.length || !list.includes(id)) return false;
+    this.interruptedList = list.length === 1 ? NO_IDS : list.filter((x) => x !== id);
+    return true;
+  }
+
   // --- timed states ------------------------------------------------------------------------------------
 
   /** The live timed states, in creation order. */
@@ -398,6 +420,7 @@ export class RoundDraft implements RoundReader {
       order: this.orderList,
       queue: this.queueList,
       contest: this.contestList,
+      interrupted: this.interruptedList,
       combatants: this.list,
       timed: this.timed,
       nextSeq: this.nextSeq,

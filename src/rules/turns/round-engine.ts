@@ -143,7 +143,7 @@ function advancePhase(d: RoundDraft, override: boolean): Refusal | null {
   if (!next) return endRound(d, override);
   const entry = d.structure.enterPhase?.(d, next) ?? null;
   if (entry && !override) return entry;
-  if (d.current !== null) endCurrent(d, "forced");
+  leavePhase(d);
   d.phase += 1;
   beginPhase(d);
   return null;
@@ -154,11 +154,11 @@ function endRound(d: RoundDraft, override: boolean): Refusal | null {
   if (d.phaseDef.policy !== "endOfRound" && !override) return refuse("roundNotFinished");
   // Forced by the GM: the remaining phases still start, in order, and end at once (each runs once a round).
   while (d.phaseDef.policy !== "endOfRound" && d.phase < d.structure.phases.length - 1) {
-    if (d.current !== null) endCurrent(d, "forced");
+    leavePhase(d);
     d.phase += 1;
     beginPhase(d);
   }
-  if (d.current !== null) endCurrent(d, "forced");
+  leavePhase(d);
   const round = d.round;
   // FS-R7: end-of-round effects resolve now, the players' first; FS-R8: "N rounds" ends at this step.
   const due: RoundTimedState[] = [];
@@ -184,6 +184,18 @@ function endRound(d: RoundDraft, override: boolean): Refusal | null {
 
 function startTurn(d: RoundDraft, id: string): void {
   d.current = id;
+  // An interrupted turn resumes: the same turn, not the holder's next one (nothing expires, AD-T1).
+  if (d.takeInterrupted(id)) {
+    d.notices.push({
+      kind: "turnStarted",
+      round: d.round,
+      phase: d.phaseDef.id,
+      id,
+      expired: [],
+      resumed: true,
+    });
+    return;
+  }
   // AD-T1: "until your next turn" states end as the holder's turn starts.
   const expired = d.expireAtTurnStart(id);
   d.notices.push({ kind: "turnStarted", round: d.round, phase: d.phaseDef.id, id, expired });
@@ -197,8 +209,23 @@ function endCurrent(d: RoundDraft, cause: TurnEndCause): void {
   if (cause !== "interrupted" && cause !== "removed" && (policy === "claim" || policy === "initiative")) {
     d.markActed(id);
   }
+  // It resumes later in the phase, as the same turn (startTurn).
+  if (cause === "interrupted") d.markInterrupted(id);
   d.current = null;
   d.notices.push({ kind: "turnEnded", round: d.round, phase: d.phaseDef.id, id, cause });
+}
+
+/**
+ * The phase is left (forced by the GM, or done): the turn in progress ends, and so does every interrupted
+ * turn that never resumed — each counts as taken (FS-R4) and its end is noticed once.
+ */
+function leavePhase(d: RoundDraft): void {
+  if (d.current !== null) endCurrent(d, "forced");
+  for (const id of d.interrupted) {
+    d.takeInterrupted(id);
+    d.markActed(id);
+    d.notices.push({ kind: "turnEnded", round: d.round, phase: d.phaseDef.id, id, cause: "forced" });
+  }
 }
 
 /** After a turn ended: the next one in order starts (initiative, sequence), or the part may change (claim). */
@@ -372,6 +399,7 @@ function removeCombatant(d: RoundDraft, id: string): Refusal | null {
   if (!d.find(id)) return refuse("unknownCombatant", { id });
   const wasCurrent = d.current === id;
   if (wasCurrent) endCurrent(d, "removed");
+  d.takeInterrupted(id);
   d.remove(id);
   const at = d.order.indexOf(id);
   if (at >= 0) {

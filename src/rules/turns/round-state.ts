@@ -131,6 +131,11 @@ export type RoundNotice =
       readonly id: string;
       /** AD-T1: the holder's "until your next turn" states that ended as this turn started. */
       readonly expired: readonly RoundTimedState[];
+      /**
+       * The turn an interruption paused goes on (a GM's out-of-order turn, a roll-off or a hand order above
+       * it): the same turn, not the holder's next one, so nothing expires and its budget is not opened again.
+       */
+      readonly resumed?: true;
     }
   | {
       readonly kind: "turnEnded";
@@ -169,6 +174,11 @@ export interface RoundState {
   readonly queue: readonly QueueEntry[];
   /** FS-R2: the players who settled a disputed order by a roll-off in this part. */
   readonly contest: readonly string[];
+  /**
+   * Initiative phases: the combatants whose turn was interrupted in this phase and has not resumed; when it
+   * does, it is the same turn (CD-A1 one budget, AD-T1 no "next turn"). Closed when the phase ends.
+   */
+  readonly interrupted: readonly string[];
   /** Everyone in the combat, in join order. */
   readonly combatants: readonly TurnCombatant[];
   /** The combat's timed states, in creation order (timed-states.ts). */
@@ -189,6 +199,7 @@ export function emptyRoundState(family: FamilyId): RoundState {
     order: [],
     queue: [],
     contest: [],
+    interrupted: [],
     combatants: [],
     timed: [],
     nextSeq: 0,

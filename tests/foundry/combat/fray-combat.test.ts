@@ -283,6 +283,31 @@ describe("per-combatant data and timed states", () => {
     expect(recorded.messages.some((m) => String(m.content).includes("All-out defense"))).toBe(true);
   });
 
+  it("AD-A3 AD-T1 a turn the GM interrupts resumes as the same turn: its Parry/Block count and budget go on", async () => {
+    const ag = (v: number) => ({ activeDefense: { ag: v, dev: 5 } });
+    const a = new HarnessActor("A", ag(12), [alice]);
+    const b = new HarnessActor("B", ag(10), [], "creature");
+    const { combat, ids } = await fight("active-defense-3d6", [a, b]);
+    const [ia, ib] = ids as [string, string];
+    await applyRoundEvents(combat, [{ type: "startCombat" }]);
+    const holder = combat.combatants.get(ia);
+    const budget = combatantData(holder as never).budget;
+    expect(budget).toMatchObject({ turnNumber: 1, inTurn: true });
+    // A parried during its own turn; then the GM makes B act out of order, and A's turn resumes.
+    await updateCombatantData(holder as never, { defenseUsage: { parry: 1, block: 0 } });
+    const out = await applyRoundEvents(combat, [
+      { type: "takeTurn", id: ib, gmOverride: true },
+      { type: "endTurn" },
+    ]);
+    expect(out.ok).toBe(true);
+    expect(roundStateOf(combat).current).toBe(ia);
+    expect(combatantData(combat.combatants.get(ia) as never).defenseUsage).toEqual({ parry: 1, block: 0 });
+    expect(combatantData(combat.combatants.get(ia) as never).budget).toMatchObject({
+      turnNumber: 1,
+      inTurn: true,
+    });
+  });
+
   it("budget is written whole, never merged into the old one", async () => {
     const { ann } = partyActors();
     const { combat, ids } = await fight("fast-slow", [ann]);

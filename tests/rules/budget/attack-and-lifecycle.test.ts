@@ -44,6 +44,8 @@ import { FAMILY_IDS, type FamilyId } from "../../../src/rules/families/ids";
 import type { RoundNotice } from "../../../src/rules/turns/round-state";
 import { freshSheet } from "../../../src/rules/families/phased-round/structure";
 import { reduceAll } from "../../../src/rules/turns/round-engine";
+import type { RoundEvent } from "../../../src/rules/turns/round-event";
+import { roundStructureFor } from "../../../src/rules/families/round-structures";
 import { opposedD20Structure } from "../../../src/rules/families/opposed-d20/structure";
 import { emptyRoundState } from "../../../src/rules/turns/round-state";
 
@@ -175,6 +177,7 @@ describe("rolling an attack spends", () => {
 });
 
 const fsInput: BudgetInput = { speed: 10, kind: "fast" };
+const noProne = { prone: false };
 
 function lifecycle(
   family: FamilyId,
@@ -261,6 +264,89 @@ describe("the budgets' round and turn clock", () => {
     // The round start did not reset the bow; the turn start made the readying count.
     expect(ad.weapons.bow?.status).toBe("ready");
     expect(ad.turnNumber).toBe(2);
+  });
+
+  it("CD-A1 AD-T1 a turn the GM interrupts resumes with its budget as it was, not a second one", () => {
+    // The round engine's own notices: a acts first; the GM makes b act out of order; a's turn resumes.
+    const drive = (family: "classic-d20" | "active-defense-3d6") => {
+      const structure = roundStructureFor(family);
+      let state = emptyRoundState(family);
+      const store: Record<string, unknown> = { a: null, b: null };
+      const input: BudgetInput =
+        family === "classic-d20"
+          ? { speed: 9 }
+          : { speed: 0, weapons: { sword: { spec: sword, status: "ready" } } };
+      const step = (events: RoundEvent[], spend?: (a: StoredBudget) => StoredBudget) => {
+        const out = reduceAll(structure, state, events);
+        if (!out.ok) throw new Error(out.reason);
+        state = out.value;
+        const changed = budgetsAfterNotices(family, state.notices, {
+          ids: ["a", "b"],
+          round: state.round,
+          stored: (id) => store[id] ?? null,
+          input: () => input,
+        });
+        for (const [id, budget] of changed) store[id] = budget;
+        if (spend) store.a = spend(store.a as StoredBudget);
+      };
+      return { step, store: () => store, state: () => state };
+    };
+    const must = <T>(out: { ok: true; value: T } | { ok: false; reason: string }): T => {
+      if (!out.ok) throw new Error(out.reason);
+      return out.value;
+    };
+
+    const cd = drive("classic-d20");
+    cd.step(
+      [
+        {
+          type: "addCombatant",
+          combatant: { id: "a", side: "players", initiative: { total: 15, dexterity: 1 } },
+        },
+        { type: "addCombatant", combatant: { id: "b", side: "gm", initiative: { total: 8, dexterity: 0 } } },
+        { type: "startCombat" },
+      ],
+      (a) =>
+        must(applySpend({ family: "classic-d20", event: { type: "standard", kind: "attack" } }, a, noProne)),
+    );
+    cd.step([{ type: "takeTurn", id: "b", gmOverride: true }, { type: "endTurn" }]);
+    expect(cd.state().current).toBe("a");
+    // CD-A1: one standard action a round, the resumed turn included.
+    expect(
+      applySpend(
+        { family: "classic-d20", event: { type: "standard" } },
+        cd.store().a as StoredBudget,
+        noProne,
+      ),
+    ).toMatchObject({ ok: false, reason: "standardActionUsed" });
+
+    const ad = drive("active-defense-3d6");
+    ad.step(
+      [
+        { type: "addCombatant", combatant: { id: "a", side: "players", initiative: { total: 15 } } },
+        { type: "addCombatant", combatant: { id: "b", side: "gm", initiative: { total: 8 } } },
+        { type: "startCombat" },
+      ],
+      (a) =>
+        must(
+          applySpend(
+            { family: "active-defense-3d6", event: { type: "maneuver", maneuver: "allOutDefense" } },
+            a,
+            noProne,
+          ),
+        ),
+    );
+    ad.step([{ type: "takeTurn", id: "b", gmOverride: true }, { type: "endTurn" }]);
+    const resumed = ad.store().a as ActiveDefenseBudget;
+    // AD-T1: still the first turn, its manoeuvre taken, all-out defense on until the next turn.
+    expect(resumed).toMatchObject({ turnNumber: 1, inTurn: true, maneuver: "allOutDefense" });
+    expect(
+      applySpend(
+        { family: "active-defense-3d6", event: { type: "strike", weaponId: "sword" } },
+        resumed,
+        noProne,
+      ),
+    ).toMatchObject({ ok: false, reason: "maneuverTaken" });
   });
 
   it("PR-B1 phased-round stores no budget: its declarations are the round engine's", () => {

@@ -69,6 +69,52 @@ describe("active-defense-3d6 turn structure (AD-T1, AD-T2)", () => {
     expect(started?.kind === "turnStarted" && started.expired.map((e) => e.key)).toEqual(["allOutAttack"]);
   });
 
+  it("AD-T1 a turn the GM interrupts resumes as the same turn: the states it took do not expire then", () => {
+    let s = run(ad, duel(), { type: "startCombat" }); // archer acting
+    s = run(ad, s, { type: "addTimedState", state: untilNextTurn("allOutDefense", "archer") });
+    // The GM makes the bandit act now; the archer's turn resumes after (it is not the archer's next turn).
+    s = run(ad, s, { type: "takeTurn", id: "bandit", gmOverride: true }, { type: "endTurn" });
+    expect(s.current).toBe("archer");
+    const resumed = s.notices.find((n) => n.kind === "turnStarted");
+    expect(resumed?.kind === "turnStarted" && [resumed.id, resumed.resumed, resumed.expired]).toEqual([
+      "archer",
+      true,
+      [],
+    ]);
+    expect(s.timed.map((t) => [t.key, t.holder])).toEqual([["allOutDefense", "archer"]]);
+    // Its next turn, in the next round, ends it.
+    s = run(ad, s, { type: "endTurn" }, { type: "endTurn" }, { type: "advancePhase" }, { type: "endRound" });
+    expect(s.current).toBe("archer");
+    expect(s.timed).toEqual([]);
+  });
+
+  it("AD-T1 a roll-off that puts a tied combatant above the one acting interrupts it; it resumes as the same turn", () => {
+    let s = combat(ad, [
+      { id: "a", side: "players", initiative: { total: 11 } },
+      { id: "b", side: "gm", initiative: { total: 11 } },
+    ]);
+    s = run(ad, s, { type: "startCombat" }); // a acting (joined first)
+    s = run(ad, s, {
+      type: "addTimedState",
+      state: untilNextTurn("aim", "a", { weaponId: "bow", margin: 2 }),
+    });
+    s = run(ad, s, { type: "rollOff", faces: { a: 2, b: 5 } });
+    expect(s.current).toBe("b");
+    s = run(ad, s, { type: "endTurn" });
+    expect(s.current).toBe("a");
+    expect(s.timed.map((t) => [t.key, t.holder])).toEqual([["aim", "a"]]);
+  });
+
+  it("AD-T1 an interrupted turn the GM never lets resume ends when the round does", () => {
+    let s = run(ad, duel(), { type: "startCombat" }, { type: "takeTurn", id: "bandit", gmOverride: true });
+    s = run(ad, s, { type: "endRound", gmOverride: true });
+    const ended = s.notices.filter((n) => n.kind === "turnEnded").map((n) => n.kind === "turnEnded" && n.id);
+    expect(ended).toEqual(["bandit", "archer"]);
+    expect(s.round).toBe(2);
+    const started = s.notices.find((n) => n.kind === "turnStarted");
+    expect(started?.kind === "turnStarted" && [started.id, started.resumed]).toEqual(["archer", undefined]);
+  });
+
   it("AD-T1 every until-next-turn state (AD-A4 stun «朦朧» too) expires at its holder's next turn, not at anyone else's", () => {
     expect(UNTIL_NEXT_TURN_STATES).toEqual([
       "allOutAttack",
