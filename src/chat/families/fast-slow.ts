@@ -3,8 +3,9 @@
  * against the target's Defense; nothing to choose for the defender. Automatic boons and banes: the target
  * Defends (FS-A5, from its timed states, and only while it can act), a Hidden attacker (FS-A9), a Hidden
  * target (FS-A9: 3 banes — the attacker targeted its token, so the position guessed is right), rider and
- * mount attacking independently (FS-MT4); the dialog adds the situational ones. Attacking reveals a Hidden
- * attacker (FS-A9): the entry says so and the active GM takes the status off (reveal-attacker.ts).
+ * mount attacking independently (FS-MT4), a prepared attack used as the reaction (FS-A10, 1 boon); the
+ * dialog adds the situational ones. Attacking reveals a Hidden attacker (FS-A9): the entry says so and the
+ * active GM takes the status off (reveal-attacker.ts).
  */
 import type { BoonSource } from "../../rules/dice/boon-tally";
 import {
@@ -13,10 +14,31 @@ import {
   type FastSlowAttackSituation,
 } from "../../rules/families/fast-slow/attack";
 import { isDefending } from "../../rules/families/fast-slow/defend";
+import { PREPARED_BOONS } from "../../rules/families/fast-slow/activities";
+import type { FastSlowBudget } from "../../rules/families/fast-slow/budget";
+import { attackSpend } from "../../rules/budget/attack-spend";
 import { AttackRoll } from "../../dice/fray-roll";
 import { timedStates } from "../combat-link";
 import { canAct, hasStatus } from "../parties";
 import { attackRecord, damageDue, resolvedDraft, weaponDamage, type FamilyCard } from "./family-card";
+
+/**
+ * FS-A10: whether this attack spends the prepared attack's reaction — what rolling it spends (attack-spend.ts)
+ * under the budget as it stood before.
+ */
+function usesPreparedAttack(budgetBefore: unknown): boolean {
+  if (!budgetBefore) return false;
+  const spend = attackSpend({
+    family: "fast-slow",
+    fastSlow: budgetBefore as FastSlowBudget,
+    weaponId: "",
+    melee: true,
+    bowOrCrossbow: false,
+  });
+  if (!spend.ok || spend.value.family !== "fast-slow") return false;
+  const event = spend.value.event;
+  return event.type === "reaction" && event.kind === "prepared";
+}
 
 /** The status id of FS-A9 Hidden «caché». */
 export const HIDDEN_STATUS = "hidden";
@@ -29,6 +51,9 @@ export const fastSlowCard: FamilyCard = {
     const extra: BoonSource[] = [{ source: "situational", boons: situation.boons, banes: situation.banes }];
     // FS-A8: a Help the attacker held gives this, its next roll, its boons.
     if (setup.helpBoons) extra.push({ source: "help", boons: setup.helpBoons, banes: 0 });
+    // FS-A10: an attack made as the reaction to a prepared attack's trigger is rolled with 1 boon.
+    if (usesPreparedAttack(setup.budgetBefore))
+      extra.push({ source: "prepared", boons: PREPARED_BOONS, banes: 0 });
     const fs: FastSlowAttackSituation = {
       modifier: attributeModifier + situation.modifier,
       against: "defense",

@@ -22,7 +22,8 @@ import {
   world,
 } from "./setup";
 import { startAttack } from "../../../src/chat/start-attack";
-import type { FastSlowBudget } from "../../../src/rules/families/fast-slow/budget";
+import { initialFastSlowBudget, type FastSlowBudget } from "../../../src/rules/families/fast-slow/budget";
+import type { AttackCardData } from "../../../src/chat/card-data";
 import type { ClassicD20Budget } from "../../../src/rules/families/classic-d20/budget";
 import type { ActiveDefenseBudget } from "../../../src/rules/families/active-defense-3d6/budget";
 import type { ActorDoc, ChatUser, ItemDoc, TokenDoc } from "../../harness/chat";
@@ -65,6 +66,33 @@ describe("rolling an attack spends", () => {
     expect(world.messages.size).toBe(cards);
     expect(world.warnings).toEqual(["The action of this turn is already used."]);
     expect(queuedFaces).toEqual([]);
+  });
+
+  it("FS-A10 an attack made as the reaction to a prepared attack's trigger is rolled with 1 boon", async () => {
+    const hero = creature("Aldo", {}, [alice]);
+    const orc = creature("Orc", {});
+    const sword = weapon(hero.actor, "Sword");
+    const { fight, ids } = await startedFight("fast-slow", hero, orc);
+    const heroId = ids[0] as string;
+    const ready: FastSlowBudget = {
+      ...initialFastSlowBudget(),
+      round: 1,
+      prepared: { activity: "attack", trigger: "the orc steps in" },
+    };
+    await as(gm, () => fight.combatants.get(heroId)!.update({ "system.==budget": ready }));
+    queueFaces(9, 4);
+    const prepared = await swing(alice, hero, sword, orc);
+    const entry = (prepared?.system as unknown as AttackCardData).entries[0];
+    expect(entry?.attack.rolls[0]?.formula).toBe("1d20 + 1d6");
+    expect(entry?.attack.boons).toEqual([{ source: "prepared", boons: 1, banes: 0 }]);
+    expect(entry?.attack.total).toBe(13);
+    expect(budgetNow<FastSlowBudget>(fight, heroId)).toMatchObject({ prepared: null, reactionLeft: 0 });
+
+    // Next round, with nothing prepared, the reaction is an opportunity attack: no boon.
+    await events(fight, [{ type: "endRound", gmOverride: true }]);
+    queueFaces(9);
+    const plain = await swing(alice, hero, sword, orc);
+    expect((plain?.system as unknown as AttackCardData).entries[0]?.attack.boons).toEqual([]);
   });
 
   it("FS-A16 out of its turn an attack is the reaction, once a round", async () => {
