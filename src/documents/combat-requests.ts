@@ -35,7 +35,8 @@ function owned(p: CombatantPayload, user: User.Implementation): Outcome<Found> {
   if (!combat) return refuse("documentGone", { name: String(p?.combatId) });
   const combatant = typeof p.combatantId === "string" ? combat.combatants.get(p.combatantId) : undefined;
   if (!combatant) return refuse("unknownCombatant", { id: String(p.combatantId) });
-  if (!user.isGM && !userOwns(user, combatant.actor)) return refuse("notOwner");
+  if (!user.isGM && !userOwns(user, combatant.actor))
+    return refuse("notOwner", { name: combatant.name ?? combatant.actor?.name ?? "" });
   return accept({ combat, combatant });
 }
 

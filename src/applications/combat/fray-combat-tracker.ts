@@ -16,7 +16,7 @@ import {
 } from "../../documents/combat-requests";
 import { sendGmEvents } from "../../documents/fray-combat";
 import { rollOffFaces, rollOrientation } from "../../documents/initiative-rolls";
-import { refusalKey, type Outcome } from "../../rules/outcome";
+import { refuse, refusalKey, type Outcome } from "../../rules/outcome";
 import type { RoundEvent } from "../../rules/turns/round-event";
 import { describeRound } from "../../rules/turns/turn-view";
 import { loc } from "../../utils/loc";
@@ -167,7 +167,10 @@ export class FrayCombatTracker extends CombatTracker {
 
   #gm(events: RoundEvent[]): Promise<Outcome<true>> {
     const combat = this.fight;
-    return combat ? sendGmEvents(combat, events) : Promise.resolve({ ok: false, reason: "documentGone" });
+    // The viewed fight was deleted meanwhile: say so ("Combat no longer exists.").
+    return combat
+      ? sendGmEvents(combat, events)
+      : Promise.resolve(refuse("documentGone", { name: loc("TYPES.Combat.base") }));
   }
 
   static async #chooseSpeed(this: FrayCombatTracker, _e: PointerEvent, target: HTMLElement) {
