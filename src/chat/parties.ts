@@ -35,6 +35,8 @@ export interface WeaponStats {
   readonly ob: number;
   readonly parry: number;
   readonly equipped: boolean;
+  /** CD-AT5: the range increment (scene units). */
+  readonly rangeIncrement: number;
   readonly threat: { readonly min: number; readonly multiplier: number };
   readonly properties: Readonly<Record<WeaponProperty, boolean>>;
 }

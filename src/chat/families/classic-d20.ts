@@ -1,7 +1,7 @@
 /**
- * Classic-d20 on the card (CD-AC1, CD-AT1…CD-AT5): 1d20 + attack bonus against Armor Class; natural 1 misses
- * and natural 20 hits; a threat is confirmed by a second roll (convention `cdConfirmCriticals`), rolled at once
- * on the same card; a critical hit multiplies the weapon's damage (×`threat.multiplier`), never below the
+ * Classic-d20 on the card (CD-AC1, CD-AT1…CD-AT5): 1d20 + attack bonus against Armor Class (a ranged or thrown
+ * attack with the range penalty for the distance between the tokens, CD-AT5); natural 1 misses and natural 20
+ * hits; a threat is confirmed by a second roll (convention `cdConfirmCriticals`), rolled at once on the same card; a critical hit multiplies the weapon's damage (×`threat.multiplier`), never below the
  * minimum (convention `cdMinimumDamage`). With no target there is no AC: the natural 20 and 1 are reported.
  */
 import {
@@ -10,7 +10,8 @@ import {
   resolveClassicD20Confirmation,
   type ClassicD20AttackInput,
 } from "../../rules/families/classic-d20/attack";
-import { classicD20AttackBonus } from "../../rules/families/classic-d20/attack-bonus";
+import { classicD20AttackBonus, classicD20RangePenalty } from "../../rules/families/classic-d20/attack-bonus";
+import { tokenDistance } from "../../documents/mounts/token-geometry";
 import { classicD20Damage } from "../../rules/families/classic-d20/damage";
 import { AttackRoll } from "../../dice/fray-roll";
 import { attackRecord, damageDue, resolvedDraft, weaponDamage, type FamilyCard } from "./family-card";
@@ -19,12 +20,18 @@ export const classicD20Card: FamilyCard = {
   async attack(setup, target, sink) {
     const { attacker, weapon, situation } = setup;
     const derived = attacker.stats.derived.classicD20;
+    // CD-AT5: a ranged or thrown attack takes the range penalty for the distance to this target.
+    const distance =
+      target && attacker.token && target.party.token
+        ? tokenDistance(attacker.token, target.party.token)
+        : null;
     const bonus = classicD20AttackBonus({
       kind: weapon.stats.kind,
       baseAttackBonus: attacker.stats.classicD20.bab,
       strengthModifier: derived.modifiers.str,
       dexterityModifier: derived.modifiers.dex,
       sizeModifier: derived.sizeModifier,
+      rangePenalty: classicD20RangePenalty(distance, weapon.stats.rangeIncrement),
       other: situation.modifier,
     });
     const parts = bonus.parts.map((p) => ({ labelKey: `FRAY.Attack.Bonus.${p.part}`, value: p.value }));

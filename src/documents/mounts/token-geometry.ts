@@ -71,6 +71,22 @@ export function inReach(a: TokenLike, b: TokenLike): boolean {
   return Math.max(gapX, gapY) < size - 1e-6;
 }
 
+/**
+ * CD-AT5: how far `b` is from `a`, in the scene's distance units, counted in squares as a creature's range is:
+ * the squares from `a`'s edge to `b`'s, the target's own square included (adjacent: one square), diagonals
+ * counting one. null when they are not on one scene.
+ */
+export function tokenDistance(a: TokenLike, b: TokenLike): number | null {
+  const sceneOf = (t: TokenLike) => (t as unknown as { parent?: unknown }).parent;
+  if (!sceneOf(a) || sceneOf(a) !== sceneOf(b)) return null;
+  const { size, distance } = gridOf(a);
+  const p = boxOf(a);
+  const q = boxOf(b);
+  const gapX = Math.max(0, Math.max(p.x, q.x) - Math.min(p.x + p.width * size, q.x + q.width * size));
+  const gapY = Math.max(0, Math.max(p.y, q.y) - Math.min(p.y + p.height * size, q.y + q.height * size));
+  return (Math.round(Math.max(gapX, gapY) / size) + 1) * distance;
+}
+
 /** The top-left corner that puts `token`'s centre on `centre` (pixels), on the grid when `snap`. */
 export function topLeftFor(token: TokenLike, centre: Point, snap: boolean): Point {
   const { size } = gridOf(token);

@@ -14,6 +14,11 @@ function duel(threat = { min: 20, multiplier: 2 }) {
   return { hero, troll, axe: weapon(hero.actor, "Axe", { damage: "1d8", threat }) };
 }
 
+/** Puts a token on the scene at a grid square (100 px squares of 1.5 m), as the tracker's scene has them. */
+function placeAt(token: object, column: number, row: number, scene: object): void {
+  Object.assign(token, { parent: scene, x: column * 100, y: row * 100, width: 1, height: 1 });
+}
+
 describe("classic-d20 attack card", () => {
   beforeEach(() => {
     queuedFaces.length = 0;
@@ -36,6 +41,34 @@ describe("classic-d20 attack card", () => {
     expect(entryOf(await attack(alice, "classic-d20", hero, axe, [troll])).outcome).toMatchObject({
       hit: false,
     });
+  });
+
+  it("CD-AT5 a ranged attack adds Dexterity and the range penalty for the distance to each target", async () => {
+    const { hero, troll } = duel();
+    await hero.actor.update({ "system.classicD20.abilities.dex.value": 16 });
+    // BAB 3 + Dex 16 (+3): +6. A 9 m range increment (six squares).
+    const bow = weapon(hero.actor, "Shortbow", { kind: "ranged", damage: "1d6", rangeIncrement: 9 });
+    const near = creature("Goblin", { classicD20: { ac: { natural: 0, misc: 0 } } }, [], "creature");
+    const scene = { id: "scene", grid: { size: 100, distance: 1.5 } };
+    placeAt(hero.token, 0, 0, scene);
+    placeAt(near.token, 6, 0, scene); // 6 squares: 9 m, in the first increment
+    placeAt(troll.token, 0, 7, scene); // 7 squares: 10.5 m, in the second: −2
+    queueFaces(9, 9);
+    const message = await attack(alice, "classic-d20", hero, bow, [near, troll]);
+    const [first, second] = [entryOf(message, "t0"), entryOf(message, "t1")];
+    expect(first.attack.rolls[0]?.formula).toBe("1d20 + 6");
+    expect(second.attack.rolls[0]?.formula).toBe("1d20 + 4");
+    expect(second.attack.parts).toContainEqual({ labelKey: "FRAY.Attack.Bonus.range", value: -2 });
+    expect(second.attack.total).toBe(13);
+    expect(second.outcome).toMatchObject({ hit: false, margin: -2 });
+    expect(textOf(await view(message, alice))).toContain("Range penalty −2");
+
+    // In melee there is no range penalty, whatever the distance.
+    const axe = weapon(hero.actor, "Handaxe", { kind: "melee", rangeIncrement: 3 });
+    queueFaces(9);
+    expect(entryOf(await attack(alice, "classic-d20", hero, axe, [troll])).attack.rolls[0]?.formula).toBe(
+      "1d20 + 5",
+    );
   });
 
   it("CD-AT2 a natural 1 always misses, a natural 20 always hits", async () => {

@@ -1,6 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { classicD20AttackBonus } from "../../../src/rules/families/classic-d20/attack-bonus";
+import {
+  classicD20AttackBonus,
+  classicD20RangePenalty,
+} from "../../../src/rules/families/classic-d20/attack-bonus";
 import {
   classicD20AttackFormula,
   resolveClassicD20Attack,
@@ -23,6 +26,24 @@ describe("classic-d20 attacks", () => {
     expect(classicD20AttackBonus({ kind: "ranged", ...stats, rangePenalty: -2 }).total).toBe(6);
     expect(classicD20AttackBonus({ kind: "thrown", ...stats, sizeModifier: -1 }).total).toBe(6);
     expect(classicD20AttackBonus({ kind: "ranged", ...stats, other: 1 }).total).toBe(9);
+  });
+
+  it("CD-AT5 the range penalty: none within the first range increment, then a step per increment beyond", () => {
+    expect(classicD20RangePenalty(1.5, 18)).toBe(0);
+    expect(classicD20RangePenalty(18, 18)).toBe(0);
+    expect(classicD20RangePenalty(19.5, 18)).toBe(2);
+    expect(classicD20RangePenalty(36, 18)).toBe(2);
+    expect(classicD20RangePenalty(37.5, 18)).toBe(4);
+    expect(classicD20RangePenalty(0.3 * 10, 0.3)).toBe(2 * 9);
+    expect(classicD20RangePenalty(40, 0)).toBe(0);
+    expect(classicD20RangePenalty(null, 18)).toBe(0);
+    const far = classicD20AttackBonus({
+      kind: "ranged",
+      ...stats,
+      rangePenalty: classicD20RangePenalty(40, 18),
+    });
+    expect(far).toMatchObject({ total: 4 });
+    expect(far.parts).toContainEqual({ part: "range", value: -4 });
   });
 
   it("CD-AC1/CD-AT1 1d20 + attack bonus hits when it equals or exceeds the Armor Class", () => {

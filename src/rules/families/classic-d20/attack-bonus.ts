@@ -3,6 +3,29 @@
  * modifier (CD-AT4); ranged = base attack bonus + Dexterity modifier + size modifier + range penalty «kara z
  * zasięgu» (CD-AT5). Thrown weapons are ranged attacks. Other modifiers (CD-AT1) are added last.
  */
+/**
+ * CD-AT5: the range penalty step per full range increment beyond the first. The text names the penalty «kara z
+ * zasięgu» without its size; this is the family's usual one.
+ */
+export const RANGE_PENALTY_STEP = 2;
+
+/**
+ * CD-AT5: the range penalty «kara z zasięgu», as a magnitude, of a ranged or thrown attack at `distance` with a
+ * weapon of range increment `rangeIncrement` (same unit): none within the first increment, then one step per
+ * increment the target stands beyond it (a distance just past 1 increment is in the second: one step). No
+ * increment (0) or no distance known: none.
+ */
+export function classicD20RangePenalty(
+  distance: number | null,
+  rangeIncrement: number,
+  step = RANGE_PENALTY_STEP,
+): number {
+  if (distance === null || !(distance > 0) || !(rangeIncrement > 0)) return 0;
+  // The increment the target stands in (a rounding error must not push an exact multiple into the next one).
+  const increment = Math.ceil(distance / rangeIncrement - 1e-9);
+  return step * Math.max(0, increment - 1);
+}
+
 export interface ClassicD20AttackBonusInput {
   readonly kind: "melee" | "ranged" | "thrown";
   readonly baseAttackBonus: number;
