@@ -277,6 +277,28 @@ describe("actor and item sheet templates (real handlebars)", () => {
     );
   });
 
+  it("each item group's add button names the type it adds, in every language", () => {
+    const hero = creature("Aldo", {}, [alice]);
+    for (const lang of LANGS) {
+      const env = templateEnvironment(lang);
+      harness.translations = loadLanguage(lang);
+      try {
+        const html = env.render("templates/actor/items.hbs", actorContext(hero, "fast-slow"));
+        for (const type of ITEM_TYPES) {
+          const label = env.hb.escapeExpression(
+            env.localize("FRAY.Sheet.createItem").replace("{type}", env.localize(`TYPES.Item.${type}`)),
+          );
+          expect(html).toContain(
+            `data-action="createItem" data-type="${type}"\n        aria-label="${label}"`,
+          );
+          if (lang === "en") expect(label).toBe(`Add ${env.localize(`TYPES.Item.${type}`)}`);
+        }
+      } finally {
+        harness.translations = loadLanguage("en");
+      }
+    }
+  });
+
   it("a sheet its viewer cannot change offers no image picker: the portrait is a plain picture", () => {
     const hero = creature("Aldo", {}, [alice]);
     const env = templateEnvironment();
