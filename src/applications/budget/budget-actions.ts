@@ -402,6 +402,23 @@ export function onBudgetClick(event: Event): Promise<boolean> | null {
   return runBudgetOp(button).finally(() => busy.delete(button));
 }
 
+/**
+ * Presses, inside `root` (the actor sheet), the panel's button of the active-defense manoeuvre `maneuver`
+ * (AD-M3 all-out defense from the sheet's fight controls): focused, then handled as its own click, so the
+ * same request, form and double-click guard apply. Null when the panel offers no such button now.
+ */
+export function takePanelManeuver(
+  root: ParentNode | null | undefined,
+  maneuver: string,
+): Promise<boolean> | null {
+  const button = [...(root?.querySelectorAll<HTMLElement>("button[data-fray-budget]") ?? [])].find(
+    (b) => b.dataset.frayBudget === "adManeuver" && b.dataset.maneuver === maneuver,
+  );
+  if (!button) return null;
+  button.focus();
+  return onBudgetClick({ target: button, preventDefault: () => undefined } as unknown as Event);
+}
+
 /** Attaches the listener to a rendered window's element, once. */
 export function attachBudgetListener(element: HTMLElement | null | undefined): void {
   if (!element || element.dataset.frayBudgetListening) return;

@@ -85,10 +85,10 @@ export function combatControlsView(
     });
   }
   if (family === "active-defense-3d6") {
-    // AD-M3 is a manoeuvre: the sheet points at the budget panel's button rather than taking it twice.
+    // AD-M3 is a manoeuvre: the sheet presses the budget panel's own button (one request, its guard).
     controls.push({
-      id: id("focusManeuver"),
-      action: "focusManeuver",
+      id: id("takeManeuver"),
+      action: "takeManeuver",
       labelKey: "FRAY.Maneuver.allOutDefense",
       icon: "fa-solid fa-shield-halved",
       reasonKey: budgetHas(budget, "adManeuver", "maneuver", "allOutDefense")

@@ -19,6 +19,7 @@ import {
 } from "./effect-actions";
 import { notifyRefusal } from "../notify";
 import { activateOnKeys, markTabs } from "./sheet-keyboard";
+import { takePanelManeuver } from "../budget/budget-actions";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 
@@ -59,7 +60,7 @@ export class FrayActorSheet<
       rollInitiative: FrayActorSheet.#onRollInitiative,
       defend: FrayActorSheet.#onDefend,
       rollOrientation: FrayActorSheet.#onRollOrientation,
-      focusManeuver: FrayActorSheet.#onFocusManeuver,
+      takeManeuver: FrayActorSheet.#onTakeManeuver,
       createEffect: FrayActorSheet.#onCreateEffect,
       toggleEffect: FrayActorSheet.#onToggleEffect,
       editEffect: FrayActorSheet.#onEditEffect,
@@ -206,13 +207,10 @@ export class FrayActorSheet<
     notifyRefusal(await rollSheetOrientation(this.actor, this.#token));
   }
 
-  /** AD-M3: moves the focus to the manoeuvre's own button in the budget panel (it is taken there). */
-  static #onFocusManeuver(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const maneuver = target.dataset.maneuver ?? "";
-    const button = this.element.querySelector<HTMLElement>(
-      `[data-fray-budget="adManeuver"][data-maneuver="${CSS.escape(maneuver)}"]`,
-    );
-    if (button) button.focus();
+  /** AD-M3: takes the manoeuvre through the budget panel's own button (one request, its guard), or says why not. */
+  static async #onTakeManeuver(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const taken = takePanelManeuver(this.element, target.dataset.maneuver ?? "");
+    if (taken) await taken;
     else ui.notifications?.warn(loc("FRAY.Sheet.Roll.maneuverNotNow"));
   }
 

@@ -11,6 +11,10 @@ import { actorSheetContext, weaponAttackValue } from "../../../src/applications/
 import { itemSheetContext } from "../../../src/applications/sheets/item-context";
 import { sheetDefend } from "../../../src/applications/sheets/sheet-rolls";
 import { spendBudgetRequest } from "../../../src/documents/budget-requests";
+import { takePanelManeuver } from "../../../src/applications/budget/budget-actions";
+import { storedBudgetOf } from "../../../src/documents/budget-store";
+import { budgetFingerprint } from "../../../src/rules/budget/fingerprint";
+import type { ActiveDefenseBudget } from "../../../src/rules/families/active-defense-3d6/budget";
 import type { FamilyId } from "../../../src/rules/families/ids";
 import { ItemDoc, type ChatUser } from "../../harness/chat";
 
@@ -128,10 +132,10 @@ describe("actorSheetContext", () => {
       ["rollInitiative", "FRAY.Refusal.notInFight"],
       ["rollOrientation", "FRAY.Refusal.notInFight"],
     ]);
-    // AD-M3 is a manoeuvre of the budget panel: the sheet links to it.
+    // AD-M3 is a manoeuvre of the budget panel: the sheet's button presses the panel's.
     expect(controls("active-defense-3d6")).toEqual([
       ["rollInitiative", "FRAY.Refusal.notInFight"],
-      ["focusManeuver", "FRAY.Sheet.Roll.maneuverNotNow"],
+      ["takeManeuver", "FRAY.Sheet.Roll.maneuverNotNow"],
     ]);
   });
 
@@ -166,12 +170,12 @@ describe("actorSheetContext", () => {
     ]);
   });
 
-  it("AD-M3 on its turn, the all-out defense link points at the budget panel's own button", async () => {
+  it("AD-M3 on its turn, the sheet's all-out defense button takes the manoeuvre through the panel's own button", async () => {
     const hero = creature("Kenji", {}, [alice]);
     // AD-T1: alone in the fight, it acts first as the fight begins.
-    await startedFight("active-defense-3d6", hero);
+    const { fight, ids } = await startedFight("active-defense-3d6", hero);
     const c = contextOf(hero, "active-defense-3d6");
-    expect(c.combatControls.find((x) => x.action === "focusManeuver")).toMatchObject({
+    expect(c.combatControls.find((x) => x.action === "takeManeuver")).toMatchObject({
       reasonKey: null,
       data: { maneuver: "allOutDefense" },
     });
@@ -180,6 +184,29 @@ describe("actorSheetContext", () => {
         expect.objectContaining({ op: "adManeuver", data: { maneuver: "allOutDefense" } }),
       ]),
     );
+    // The sheet's element holds the panel's buttons as the template draws them.
+    const budget = () =>
+      storedBudgetOf(fight as never, fight.combatants.get(ids[0] as string) as never) as ActiveDefenseBudget;
+    const panel = {
+      dataset: { combatId: fight.id, combatantId: ids[0], fingerprint: budgetFingerprint(budget()) },
+    };
+    const focused: string[] = [];
+    const buttons = (c.frayBudget?.controls ?? []).map((b) => {
+      const el = {
+        dataset: { frayBudget: b.op, ...b.data },
+        focus: () => focused.push(b.data?.maneuver ?? b.op),
+        closest: (selector: string) => (selector.includes("panel") ? panel : el),
+      };
+      return el;
+    });
+    const sheet = { querySelectorAll: () => buttons };
+    const taken = as(alice, () => takePanelManeuver(sheet as never, "allOutDefense"));
+    expect(await taken).toBe(true);
+    await settle();
+    expect(focused).toEqual(["allOutDefense"]);
+    expect(budget().maneuver).toBe("allOutDefense");
+    // No such button now (the manoeuvre is taken): nothing is pressed, the sheet says why.
+    expect(takePanelManeuver({ querySelectorAll: () => [] } as never, "allOutDefense")).toBeNull();
   });
 
   it("AD-M1 a feint made this turn shows, with its target and effect, for the feinter's next turn (and then ends)", async () => {
