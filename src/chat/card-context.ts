@@ -121,6 +121,8 @@ function entryView(card: AttackCardData, entry: TargetEntry, rights: ViewerRight
           }))
         : [],
       mayDecline: awaiting && (legal?.mayDecline ?? false),
+      // OD-A2: the defender applies situational modifiers to its defense roll.
+      situational: awaiting && card.family === "opposed-d20",
       retry: awaiting && entry.defenses.some((d) => !d.success),
       unavailable:
         awaiting || legal?.mode === "none"

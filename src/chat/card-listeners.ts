@@ -36,12 +36,13 @@ export function runCardAction(
   action: CardAction,
   entry: string,
   defense: string | null = null,
+  modifier = 0,
 ): Promise<Outcome<null>> {
   const payload = { messageId, entry };
   switch (action) {
     case "defend":
       return defense
-        ? defendRequest.send({ ...payload, defense })
+        ? defendRequest.send({ ...payload, defense, ...(modifier ? { modifier } : {}) })
         : Promise.resolve(refuse("defenseNotAvailable"));
     case "decline":
       return defendRequest.send({ ...payload, defense: null });
@@ -66,15 +67,21 @@ export function onCardClick(
   const origin = event.target as HTMLElement | null;
   const button = origin?.closest?.<HTMLButtonElement>("button[data-action]");
   const action = button?.dataset.action;
-  const entry = button?.closest<HTMLElement>("[data-entry]")?.dataset.entry;
+  const section = button?.closest<HTMLElement>("[data-entry]");
+  const entry = section?.dataset.entry;
   if (!button || !isCardAction(action) || !entry || !message.id) return null;
   event.preventDefault();
   button.disabled = true;
-  return runCardAction(message.id, action, entry, button.dataset.defense ?? null).then((outcome) => {
-    button.disabled = false;
-    notifyRefusal(outcome);
-    return outcome;
-  });
+  // OD-A2: the defender's situational modifier, typed next to its defense buttons.
+  const field = section?.querySelector<HTMLInputElement>('input[name="defenseModifier"]');
+  const modifier = Math.trunc(Number(field?.value ?? 0)) || 0;
+  return runCardAction(message.id, action, entry, button.dataset.defense ?? null, modifier).then(
+    (outcome) => {
+      button.disabled = false;
+      notifyRefusal(outcome);
+      return outcome;
+    },
+  );
 }
 
 /** `renderChatMessageHTML` hook: one listener per rendered message element. */

@@ -27,6 +27,14 @@ export interface EntryPayload {
 export interface DefendPayload extends EntryPayload {
   /** A legal defense's id; null: no defense; "auto": the best legal one (NPC auto-defense). */
   readonly defense: string | null;
+  /** OD-A2: the defender's situational modifier (a whole number within ±100; anything else counts as 0). */
+  readonly modifier?: number;
+}
+
+/** The situational modifier a payload carries, checked: whole, within ±100, else 0. */
+export function situationalModifier(value: unknown): number {
+  const n = Number(value);
+  return Number.isInteger(n) && Math.abs(n) <= 100 ? n : 0;
 }
 
 const byMessage = (payload: EntryPayload) => `attack-card.${payload.messageId}`;
@@ -94,6 +102,7 @@ export const defendRequest = defineGmRequest<DefendPayload, null>(
       entry,
       defender: defender.value,
       choice: payload.defense,
+      modifier: situationalModifier(payload.modifier),
       conventions: attackConventions(),
       sink,
     });

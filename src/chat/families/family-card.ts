@@ -52,6 +52,8 @@ export interface DefendInput {
   readonly defender: Defender;
   /** A legal option's id, null to take no defense, "auto" for the best legal one (NPC auto-defense). */
   readonly choice: string | null;
+  /** OD-A2: the defender's situational modifier to its defense roll (0 when none was given). */
+  readonly modifier?: number;
   readonly conventions: AttackConventions;
   readonly sink: RollSink;
 }

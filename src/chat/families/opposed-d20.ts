@@ -1,7 +1,8 @@
 /**
  * Opposed-d20 on the card (OD-A1…OD-A7): the attacker rolls 1d20 + its melee or ranged skill; the target's
  * owner picks a defense valid against the attack, or none (OD-A2). The defense roll counts as a passive
- * action (OD-R3, `countAction` in the fight). The attack must be strictly greater (OD-A4); the margin is
+ * action (OD-R3, `countAction` in the fight); both sides apply situational modifiers (OD-A2: the attacker in its
+ * dialog, the defender next to its defense buttons). The attack must be strictly greater (OD-A4); the margin is
  * attack − defense (OD-A5); damage minus protection is the loss of Health (OD-A7). An undefended attack —
  * or one with no target — still rolls, for its Critical and Fumble (OD-A3, settings `odCriticalOn`,
  * `odFumbleOn`, `odFumbleMissesUndefended`).
@@ -106,7 +107,7 @@ export const opposedD20Card: FamilyCard = {
     return legal(defender, dataOf(entry).kind);
   },
 
-  async defend({ entry, defender, choice, conventions, sink }) {
+  async defend({ entry, defender, choice, modifier: situational = 0, conventions, sink }) {
     const data = dataOf(entry);
     const now = legal(defender, data.kind);
     const id = choice === "auto" ? bestDefense(now) : choice;
@@ -139,8 +140,9 @@ export const opposedD20Card: FamilyCard = {
       ]);
       if (!counted.ok) return counted;
     }
-    const modifier = option.modifier ?? 0;
-    const { snapshot, faces } = await sink.roll(DefenseRoll, option.formula, {
+    // OD-A2: the defender applies its situational modifiers too.
+    const modifier = (option.modifier ?? 0) + situational;
+    const { snapshot, faces } = await sink.roll(DefenseRoll, opposedD20Formula(modifier), {
       purpose: "defense",
       entry: entry.key,
     });

@@ -79,6 +79,38 @@ describe("opposed-d20 attack card", () => {
     expect(textOf(await view(beaten, alice))).toContain("Hit · Margin +7");
   });
 
+  it("OD-A2 both apply situational modifiers: the defender's owner types one next to its defenses", async () => {
+    const { hero, bea, spear } = duel();
+    queueFaces(10);
+    const message = await attack(alice, "opposed-d20", hero, spear, [bea], {
+      modifier: 2,
+      boons: 0,
+      banes: 0,
+      mountedIndependent: false,
+    });
+    expect(entryOf(message).attack.total).toBe(17);
+    expect(await view(message, bob)).toContain('name="defenseModifier"');
+    expect(await view(message, alice)).not.toContain('name="defenseModifier"');
+    // Block 4 + 3 situational: 10 + 7 = 17, a tie: the defender wins (OD-A4).
+    queueFaces(10);
+    await click(bob, message, "defend", "t0", "block", { defenseModifier: "3" });
+    const entry = entryOf(message);
+    expect(entry.defenses[0]).toMatchObject({ roll: { formula: "1d20 + 7", total: 17 }, modifier: 7 });
+    expect(entry.outcome).toMatchObject({ outcome: "miss", hit: false, margin: 0 });
+
+    // A modifier against the defender; nothing typed is no modifier.
+    queueFaces(10);
+    const second = await attack(alice, "opposed-d20", hero, spear, [bea]);
+    queueFaces(10);
+    await click(bob, second, "defend", "t0", "dodge", { defenseModifier: "-2" });
+    expect(entryOf(second).defenses[0]?.roll).toMatchObject({ formula: "1d20 + 1", total: 11 });
+    queueFaces(10);
+    const third = await attack(alice, "opposed-d20", hero, spear, [bea]);
+    queueFaces(10);
+    await click(bob, third, "defend", "t0", "dodge");
+    expect(entryOf(third).defenses[0]?.roll).toMatchObject({ formula: "1d20 + 3", total: 13 });
+  });
+
   it("OD-A7 damage minus protection is the loss of Health", async () => {
     const { hero, bea, spear } = duel();
     queueFaces(18);

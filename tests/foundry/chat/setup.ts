@@ -173,9 +173,23 @@ export function entryOf(message: ChatMessageDoc, key = "t0"): TargetEntry {
   return entry;
 }
 
-/** A card button as the listener finds it: its data, its entry, whether it is disabled. */
-export function buttonStub(action: CardAction, entry: string, defense: string | null) {
-  const section = { dataset: { entry } };
+/**
+ * A card button as the listener finds it: its data, its entry (with the values typed in the entry's fields,
+ * by name), whether it is disabled.
+ */
+export function buttonStub(
+  action: CardAction,
+  entry: string,
+  defense: string | null,
+  fields: Readonly<Record<string, string>> = {},
+) {
+  const section = {
+    dataset: { entry },
+    querySelector: (selector: string) => {
+      const name = /name="([^"]+)"/.exec(selector)?.[1];
+      return name !== undefined && name in fields ? { value: fields[name] } : null;
+    },
+  };
   const button = {
     disabled: false,
     dataset: defense ? { action, defense } : { action },
@@ -195,6 +209,7 @@ export async function click(
   action: CardAction,
   entry = "t0",
   defense: string | null = null,
+  fields: Readonly<Record<string, string>> = {},
 ): Promise<Outcome<null>> {
   const live = world.messages.get(message.id) as ChatMessageDoc;
   const outcome = await as(user, async () => {
@@ -205,7 +220,7 @@ export async function click(
       root,
       {},
     );
-    const button = buttonStub(action, entry, defense);
+    const button = buttonStub(action, entry, defense, fields);
     let answer: Promise<Outcome<null>> | null = null;
     const event = { target: button, preventDefault: () => undefined };
     for (const listener of root.listeners)
