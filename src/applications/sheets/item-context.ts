@@ -4,6 +4,7 @@
  * property rows, and its ActiveEffects. The enriched description is the sheet's own (Foundry enriches it).
  */
 import { SPELL_TARGETS } from "../../data/item/spell";
+import { EQUIPPABLE_TYPES, type ItemType } from "../../data/item/types";
 import { TALENT_ACTIVATIONS } from "../../data/item/talent";
 import { AD_WEAPON_SKILLS } from "../../rules/families/active-defense-3d6/skills";
 import { FS_ATTRIBUTES } from "../../rules/families/fast-slow/derived";
@@ -60,6 +61,8 @@ export function itemSheetContext(item: ItemLike, options: ItemSheetOptions) {
     family: options.family,
     families: familyFlags(options.family),
     typeLabel: `TYPES.Item.${item.type}`,
+    /** Worn or wielded items have an "Equipped" box (gear's would change nothing). */
+    equippable: EQUIPPABLE_TYPES.includes(item.type as ItemType),
     editable: options.editable,
     idPrefix: options.idPrefix ?? `fray-${item.id ?? "item"}`,
     options: itemOptions(system),
