@@ -35,6 +35,9 @@ export interface WeaponStats {
   readonly ob: number;
   readonly parry: number;
   readonly equipped: boolean;
+  /** OD-A1: how far the weapon reaches in melee, and its range (0: not set); scene units. */
+  readonly reach: number;
+  readonly range: number;
   /** CD-AT5: the range increment (scene units). */
   readonly rangeIncrement: number;
   readonly threat: { readonly min: number; readonly multiplier: number };

@@ -19,6 +19,7 @@ import { notifyRefusal } from "../applications/notify";
 import { claimIndependentAttack, releaseIndependentAttack } from "../documents/mounts/mount-requests";
 import { chooseMountedTargets } from "./mounted-targets";
 import { spendAttackBudget } from "./attack-budget";
+import { reachesTargets } from "./attack-reach";
 import { takeHelpBoons } from "../documents/activities/help-boons";
 
 export interface StartAttackOptions {
@@ -67,6 +68,8 @@ export async function startAttack(
       targets.map((t) => t.name ?? ""),
     ));
   if (!situation) return null;
+  // OD-A1: the attacker checks that it can reach every target before its action is counted.
+  if (family === "opposed-d20" && !(await reachesTargets(token, item, targets))) return null;
   // FS-MT4: the pair's independent attack happens once per round (each member's one roll, 2 banes). The roll
   // is claimed first, so a refused claim spends nothing.
   const claim = situation.mountedIndependent ? await claimIndependentAttack(token) : null;

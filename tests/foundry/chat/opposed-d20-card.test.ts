@@ -1,4 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+// DialogV2.confirm, for the GM's override (OD-A1).
+import { budgetWorld } from "../../harness/budget";
+import { startAttack } from "../../../src/chat/start-attack";
+import { NO_SITUATION } from "../../../src/chat/card-data";
 import { applyRoundEvents, roundStateOf } from "../../../src/documents/combat-api";
 import { queueFaces, queuedFaces } from "../../harness/roll";
 import {
@@ -26,6 +30,11 @@ function duel() {
     [bob],
   );
   return { hero, bea, spear: weapon(hero.actor, "Spear") };
+}
+
+/** Puts a token on a scene at a grid square (100 px squares of 1.5 m). */
+function placeAt(token: object, column: number, row: number, scene: object): void {
+  Object.assign(token, { parent: scene, x: column * 100, y: row * 100, width: 1, height: 1 });
 }
 
 describe("opposed-d20 attack card", () => {
@@ -109,6 +118,45 @@ describe("opposed-d20 attack card", () => {
     queueFaces(10);
     await click(bob, third, "defend", "t0", "dodge");
     expect(entryOf(third).defenses[0]?.roll).toMatchObject({ formula: "1d20 + 3", total: 13 });
+  });
+
+  it("OD-A1 the attacker checks that it can reach the target before the action is counted; a GM may go on", async () => {
+    budgetWorld.reset();
+    const { hero, bea, spear } = duel();
+    const bow = weapon(hero.actor, "Bow", { kind: "ranged", range: 30 });
+    const scene = { id: "scene", grid: { size: 100, distance: 1.5, units: "m" } };
+    placeAt(hero.token, 0, 0, scene);
+    placeAt(bea.token, 2, 1, scene); // one square between them: 3 m
+    const swing = (user: typeof alice, item: typeof spear) =>
+      as(user, () =>
+        startAttack(hero.actor as never, item as never, {
+          token: hero.token as never,
+          targets: [bea.token] as never,
+          situation: NO_SITUATION,
+        }),
+      );
+    const cards = world.messages.size;
+    expect(await swing(alice, spear)).toBeNull();
+    expect(world.messages.size).toBe(cards);
+    expect(world.warnings).toEqual(["Bea is out of reach: 3 m away, the weapon reaches 1.5 m."]);
+
+    queueFaces(12);
+    expect(await swing(alice, bow)).not.toBeNull();
+    placeAt(bea.token, 0, 21, scene); // 31.5 m
+    expect(await swing(alice, bow)).toBeNull();
+    expect(world.warnings.at(-1)).toBe("Bea is out of range: 31.5 m away, the weapon's range is 30 m.");
+
+    placeAt(bea.token, 1, 1, scene); // adjacent
+    queueFaces(12);
+    expect(await swing(alice, spear)).not.toBeNull();
+
+    // The GM is asked, and may go on.
+    placeAt(bea.token, 3, 0, scene);
+    budgetWorld.confirms.push(true);
+    queueFaces(12);
+    expect(await swing(gm, spear)).not.toBeNull();
+    expect(budgetWorld.dialogs).toHaveLength(1);
+    expect(queuedFaces).toEqual([]);
   });
 
   it("OD-A7 damage minus protection is the loss of Health", async () => {
