@@ -129,12 +129,16 @@ const b = (
   ...(spent ? { spent: true } : {}),
 });
 
-/** FS-A2…FS-A15 activities offered on the budget (attacks start from the weapon; Defend and Hide elsewhere). */
+/**
+ * FS-A2…FS-A15 activities offered on the budget (attacks start from the weapon, concentration from the spell,
+ * Defend from the sheet's fight controls).
+ */
 export const FS_PANEL_ACTIVITIES = [
   "cast",
   "dismiss",
   "search",
   "help",
+  "hide",
   "prepare",
   "reload",
   "retreat",
@@ -148,6 +152,7 @@ const FS_ICON: Record<(typeof FS_PANEL_ACTIVITIES)[number], string> = {
   dismiss: "fa-solid fa-hand",
   search: "fa-solid fa-magnifying-glass",
   help: "fa-solid fa-handshake-angle",
+  hide: "fa-solid fa-eye-slash",
   prepare: "fa-solid fa-hourglass-half",
   reload: "fa-solid fa-rotate",
   retreat: "fa-solid fa-person-walking-arrow-loop-left",

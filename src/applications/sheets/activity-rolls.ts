@@ -6,7 +6,9 @@
  * - FS-A8 Help: a creature within 4.5 m; Intellect roll; success gives it 1 boon on its next roll this round;
  * - FS-A7 Search: Perception roll against 10 for a hidden object, against the hider's Agility for a creature;
  * - FS-A14 Stabilize: an incapacitated creature in reach; Intellect roll with 1 bane if it is dying; success
- *   heals it 1 Health.
+ *   heals it 1 Health;
+ * - FS-A9 Hide: Agility roll (the GM judges whether the creature is unobserved, obscured or behind cover, as the
+ *   card recalls); success makes it Hidden «caché».
  * The roller's own Help boons apply to this roll too (FS-A8: its next roll), taken as the card is rolled
  * (chat/checks/check-requests.ts).
  */
@@ -14,6 +16,7 @@ import { postCheck, type CheckLine } from "../../chat/check-card";
 import { hasStatus, partyOf } from "../../chat/parties";
 import {
   HELP_CONSEQUENCE,
+  HIDE_CONSEQUENCE,
   SEARCH_CONSEQUENCE,
   STABILIZE_CONSEQUENCE,
 } from "../../documents/activities/activity-consequences";
@@ -26,7 +29,7 @@ import { loc } from "../../utils/loc";
 import { askFields, type DialogField, type DialogOption } from "../budget/budget-dialogs";
 import { notifyRefusal } from "../notify";
 
-export const ROLLED_ACTIVITIES = ["search", "help", "stabilize"] as const;
+export const ROLLED_ACTIVITIES = ["search", "help", "stabilize", "hide"] as const;
 export type RolledActivity = (typeof ROLLED_ACTIVITIES)[number];
 
 export function isRolledActivity(value: unknown): value is RolledActivity {
@@ -35,8 +38,8 @@ export function isRolledActivity(value: unknown): value is RolledActivity {
 
 /** The form's answers (a test or a macro may give them and skip the form). */
 export interface ActivityAnswers {
-  /** A combatant id, or "object" for FS-A7's hidden object. */
-  readonly target: string;
+  /** A combatant id, or "object" for FS-A7's hidden object; FS-A9 Hide names none. */
+  readonly target?: string;
   readonly boons?: number;
   readonly banes?: number;
   /** FS-A14: the creature is dying (1 bane). */
@@ -119,7 +122,14 @@ export function activityCandidates(
   return out;
 }
 
+const SITUATION_FIELDS: readonly DialogField[] = [
+  { name: "boons", label: "FRAY.Sheet.Roll.boons", number: true, value: 0, step: 1, min: 0, max: 10 },
+  { name: "banes", label: "FRAY.Sheet.Roll.banes", number: true, value: 0, step: 1, min: 0, max: 10 },
+];
+
 function formFields(activity: RolledActivity, candidates: readonly Candidate[]): DialogField[] {
+  // FS-A9: hiding names no other creature.
+  if (activity === "hide") return [...SITUATION_FIELDS];
   const options: DialogOption[] = candidates.map((c, i) => ({
     value: c.combatant.id ?? "",
     text: c.token?.name || c.actor.name || "",
@@ -129,8 +139,7 @@ function formFields(activity: RolledActivity, candidates: readonly Candidate[]):
     options.unshift({ value: HIDDEN_OBJECT, key: "FRAY.Activity.Roll.hiddenObject", selected: true });
   const fields: DialogField[] = [
     { name: "target", label: `FRAY.Activity.Roll.${activity}Target`, options },
-    { name: "boons", label: "FRAY.Sheet.Roll.boons", number: true, value: 0, step: 1, min: 0, max: 10 },
-    { name: "banes", label: "FRAY.Sheet.Roll.banes", number: true, value: 0, step: 1, min: 0, max: 10 },
+    ...SITUATION_FIELDS,
   ];
   if (activity === "stabilize")
     fields.push({
@@ -162,8 +171,8 @@ export async function rollActivity(
   const rollerToken = roller ? tokenOf(roller) : null;
   const actor = (rollerToken?.actor ?? roller?.actor ?? null) as Actor.Implementation | null;
   if (!combat || !roller || !actor) return notifyRefusal(refuse("documentGone", { name: ids.combatantId }));
-  const candidates = activityCandidates(combat, roller, activity);
-  if (activity !== "search" && !candidates.length)
+  const candidates = activity === "hide" ? [] : activityCandidates(combat, roller, activity);
+  if ((activity === "help" || activity === "stabilize") && !candidates.length)
     return notifyRefusal(refuse(activity === "help" ? "noHelpTarget" : "noStabilizeTarget"));
   const form =
     answers ??
@@ -173,14 +182,14 @@ export async function rollActivity(
     )) as ActivityAnswers | null);
   if (!form) return false;
   const chosen = candidates.find((c) => c.combatant.id === String(form.target));
-  if (!chosen && !(activity === "search" && form.target === HIDDEN_OBJECT))
-    return notifyRefusal(refuse("unknownCombatant", { id: String(form.target) }));
+  const named = activity === "hide" || (activity === "search" && form.target === HIDDEN_OBJECT);
+  if (!chosen && !named) return notifyRefusal(refuse("unknownCombatant", { id: String(form.target) }));
   if (!(await spend())) return false;
 
   const lines: CheckLine[] = [];
   const name = chosen ? chosen.token?.name || chosen.actor.name || "" : "";
   let banes = count(form.banes);
-  let attribute: "intellect" | "perception" = "intellect";
+  let attribute: "intellect" | "perception" | "agility" = "intellect";
   let target: number | undefined;
   let consequence: { name: string; data: Record<string, unknown> } | undefined;
   switch (activity) {
@@ -214,6 +223,12 @@ export async function rollActivity(
       };
       break;
     }
+    case "hide":
+      // FS-A9 (FS-D2: a challenge roll reaches 10).
+      attribute = "agility";
+      lines.push({ key: "FRAY.Activity.Roll.hiding" });
+      consequence = { name: HIDE_CONSEQUENCE, data: { hider: partyOf(actor, rollerToken).ref } };
+      break;
   }
   const message = await postCheck({
     actor,

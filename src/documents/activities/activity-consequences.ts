@@ -4,7 +4,8 @@
  *   which gives its next roll 1 boon (help-boons.ts takes it);
  * - FS-A7 Search for a hidden creature: the searcher's Perception total against the hider's Agility
  *   (`searchForHidden`); found, the hider is Hidden «caché» no more (the status the attack cards read, FS-A9);
- * - FS-A14 Stabilize: on a success the incapacitated creature heals 1 Health.
+ * - FS-A14 Stabilize: on a success the incapacitated creature heals 1 Health;
+ * - FS-A9 Hide: on a success the creature is Hidden «caché» (until it reveals itself or is found, FS-A7).
  * The creatures are named on the card by reference (ActorRef) and found again here; one deleted meanwhile
  * makes the consequence say so and do nothing.
  */
@@ -92,5 +93,22 @@ export const STABILIZE_CONSEQUENCE = defineCheckConsequence<StabilizeConsequence
     return {
       lines: [{ key: "FRAY.Activity.Roll.stabilized", data: { name, amount: String(STABILIZE_HEALS) } }],
     };
+  },
+);
+
+export interface HideConsequenceData {
+  readonly hider: ActorRef;
+}
+
+/** FS-A9: an Agility roll reaching 10 (FS-D2) makes the creature Hidden. */
+export const HIDE_CONSEQUENCE = defineCheckConsequence<HideConsequenceData>(
+  "activity.hide",
+  async ({ data, result }) => {
+    const hider = data?.hider ? resolveParty(data.hider) : null;
+    if (!hider) return gone();
+    const name = hider.ref.name;
+    if (!result.success) return { lines: [{ key: "FRAY.Activity.Roll.notHidden", data: { name } }] };
+    await setStatus(hider.actor, HIDDEN_STATUS, true);
+    return { lines: [{ key: "FRAY.Activity.Roll.nowHidden", data: { name } }] };
   },
 );

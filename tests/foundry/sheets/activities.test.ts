@@ -3,7 +3,8 @@
  * the GM, the Defend state on the round engine), FS-A8 Help (Intellect roll; a success gives the helped
  * creature 1 boon on its next roll this round — a sheet roll or an attack — used once), FS-A7 Search
  * (Perception against 10 for an object, against the hider's Agility for a creature, which is Hidden no more),
- * FS-A14 Stabilize (Intellect roll, 1 bane if the creature is dying; a success heals 1 Health). Ownership is
+ * FS-A14 Stabilize (Intellect roll, 1 bane if the creature is dying; a success heals 1 Health), FS-A9 Hide
+ * (Agility roll against 10; a success makes the creature Hidden). Ownership is
  * checked before anything is spent or rolled.
  */
 import { beforeEach, describe, expect, it } from "vitest";
@@ -33,6 +34,8 @@ import { NO_SITUATION } from "../../../src/chat/card-data";
 import { attackCardOf } from "../../../src/chat/attack-message";
 import type { FastSlowBudget } from "../../../src/rules/families/fast-slow/budget";
 import type { ChatUser, FightDoc } from "../../harness/chat";
+import { actorSheetContext } from "../../../src/applications/sheets/actor-context";
+import { loadLanguage, translate } from "../../harness/templates";
 
 type Creature = ReturnType<typeof creature>;
 
@@ -308,5 +311,71 @@ describe("FS-A14 Stabilize", () => {
     const { fight, ids } = await slowTurnOf(hero, friend);
     expect(await pressActivity(alice, fight, ids[0] as string, "stabilize", null)).toBe(false);
     expect(world.warnings.at(-1)).toBe("No incapacitated creature in reach.");
+  });
+});
+
+describe("FS-A9 Hide", () => {
+  beforeEach(freshWorld);
+
+  it("FS-A9 the action panel offers Hide: an Agility roll against 10; a success makes the creature Hidden «caché»", async () => {
+    const hero = creature("Aldo", { fastSlow: { agility: { value: 13 } } }, [alice]);
+    const orc = creature("Orc", {});
+    const { fight, ids } = await slowTurnOf(hero, orc);
+    const heroId = ids[0] as string;
+    const panel = actorSheetContext(hero.actor as never, {
+      family: "fast-slow",
+      editable: true,
+      token: hero.token as never,
+      user: alice as never,
+    }).frayBudget;
+    expect(panel?.controls).toContainEqual(
+      expect.objectContaining({ op: "fsActivity", label: "FRAY.Activity.hide", data: { activity: "hide" } }),
+    );
+    queueFaces(7);
+    expect(await pressActivity(alice, fight, heroId, "hide", { boons: 0, banes: 0 })).toBe(true);
+    expect(lastCard()).toMatchObject({
+      kind: "hide",
+      attributeKey: "FRAY.Family.fast-slow.Attribute.agility",
+      modifier: 3,
+      target: 10,
+    });
+    // The conditions are the GM's to judge: the card recalls them.
+    expect(lastCard().lines).toEqual([{ key: "FRAY.Activity.Roll.hiding" }]);
+    expect(lastCard().result).toMatchObject({ total: 10, success: true });
+    expect(lastCard().consequence?.lines).toEqual([
+      { key: "FRAY.Activity.Roll.nowHidden", data: { name: "Aldo" } },
+    ]);
+    expect(hero.actor.statuses.has("hidden")).toBe(true);
+    expect(budget(fight, heroId).turn?.actionLeft).toBe(0);
+  });
+
+  it("FS-A9 a failed Hide leaves the creature seen; the action is spent; closing the form spends nothing", async () => {
+    const hero = creature("Aldo", { fastSlow: { agility: { value: 10 } } }, [alice]);
+    const { fight, ids } = await slowTurnOf(hero);
+    const heroId = ids[0] as string;
+    expect(await pressActivity(alice, fight, heroId, "hide", null)).toBe(false);
+    expect(budget(fight, heroId).turn?.actionLeft).toBe(1);
+    expect(messages()).toHaveLength(0);
+    queueFaces(9);
+    await pressActivity(alice, fight, heroId, "hide", { boons: 0, banes: 0 });
+    expect(lastCard().result).toMatchObject({ total: 9, success: false });
+    expect(lastCard().consequence?.lines).toEqual([
+      { key: "FRAY.Activity.Roll.notHidden", data: { name: "Aldo" } },
+    ]);
+    expect(hero.actor.statuses.has("hidden")).toBe(false);
+    expect(budget(fight, heroId).turn?.actionLeft).toBe(0);
+  });
+
+  it("FS-A9 the Hide card's strings exist in the five languages", () => {
+    for (const lang of ["en", "fr", "pl", "es", "ja"]) {
+      const tree = loadLanguage(lang);
+      for (const key of [
+        "FRAY.Check.Kind.hide",
+        "FRAY.Activity.Roll.hiding",
+        "FRAY.Activity.Roll.nowHidden",
+        "FRAY.Activity.Roll.notHidden",
+      ])
+        expect(translate(tree, key), `${lang} ${key}`).toBeTruthy();
+    }
   });
 });

@@ -258,6 +258,13 @@ defineCheckConsequence<{ effect: DamageEffect }>("gallery.damageEffect", async (
     : [damageEffectLine(data.effect, card.roller.name, true)],
 }));
 
+/** What the FS-A9 Hide consequence reports, without the statuses the chat harness does not keep. */
+defineCheckConsequence<{ name: string }>("gallery.hide", async ({ data, result }) => ({
+  lines: [
+    { key: `FRAY.Activity.Roll.${result.success ? "nowHidden" : "notHidden"}`, data: { name: data.name } },
+  ],
+}));
+
 /** Check cards (FS-D1/FS-D2 d20 challenge rolls, AD 3d6 roll-under), pending and rolled, with their lines. */
 async function playChecks(): Promise<GallerySample[]> {
   registerCheckCards();
@@ -328,6 +335,15 @@ async function playChecks(): Promise<GallerySample[]> {
   const helped = await post({ ...concentration, combatId: fight.id });
   queueFaces(9);
   await click(alice, helped, "rollCheck" as never);
+  // FS-A9: the Hide activity's Agility roll, rolled at once from the action panel, with its condition line.
+  queueFaces(11);
+  const hidden = await post({
+    kind: "hide",
+    attribute: "agility",
+    lines: [{ key: "FRAY.Activity.Roll.hiding" }],
+    consequence: { name: "gallery.hide", data: { name: "Mira of Vesk" } },
+    roll: "now",
+  });
   world.combats.clear();
   if (queuedFaces.length) throw new Error(`gallery: ${queuedFaces.length} queued dice faces left unused`);
 
@@ -352,6 +368,13 @@ async function playChecks(): Promise<GallerySample[]> {
       "Concentration check rolled with a held Help: its boon cancels the bane (FS-A8, FS-D1)",
       checkSnapshot(helped),
       helped.id,
+      alice,
+    ],
+    [
+      "check-hide-success",
+      "FS-A9 Hide: the Agility roll from the action panel, the GM's conditions recalled; a success hides",
+      checkSnapshot(hidden),
+      hidden.id,
       alice,
     ],
     [
