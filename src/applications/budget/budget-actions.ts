@@ -17,6 +17,7 @@ import { askTraversalRoll } from "./traversal-rolls";
 import { isRolledActivity, rollActivity } from "../sheets/activity-rolls";
 import { needsConcentration, startConcentration } from "../../documents/concentration/concentration-start";
 import { notifyRefusal } from "../notify";
+import { dismissableFor, dismissRequest } from "../../documents/activities/dismiss";
 
 interface PanelIds {
   readonly combatId: string;
@@ -210,6 +211,39 @@ async function adConcentrate(
   return notifyRefusal(await startConcentration(actor, item, token));
 }
 
+/**
+ * FS-A6: the form asks which of the creature's own effects to end (its concentrations, the effects its spells
+ * and talents placed); the GM spends the action and ends it. With none, the player is told and nothing is spent.
+ */
+async function fsDismiss(ids: PanelIds): Promise<boolean> {
+  const combat = game.combats?.get(ids.combatId) as Combat.Implementation | undefined;
+  const combatant = combatantOf(ids);
+  if (!combat || !combatant) return false;
+  const effects = dismissableFor(combat, combatant);
+  if (!effects.length) {
+    ui.notifications?.warn(loc("FRAY.Refusal.nothingToDismiss", { name: combatant.name ?? "" }));
+    return false;
+  }
+  const f = await askFields(loc("FRAY.Activity.dismiss"), [
+    {
+      name: "effectId",
+      label: "FRAY.Activity.Dismiss.effect",
+      options: effects.map((e, i) => ({ value: e.effectId, text: e.name, selected: i === 0 })),
+    },
+  ]);
+  if (!f) return false;
+  const effectId = String(f.effectId ?? "");
+  return sendWithOverride((override) =>
+    dismissRequest.send({
+      combatId: ids.combatId,
+      combatantId: ids.combatantId,
+      expect: ids.expect,
+      effectId,
+      ...(override ? { override: true } : {}),
+    }),
+  );
+}
+
 async function fsPrepare(ids: PanelIds): Promise<boolean> {
   const f = await askFields(loc("FRAY.Activity.prepare"), [
     {
@@ -341,6 +375,7 @@ export async function runBudgetOp(button: HTMLElement): Promise<boolean> {
   if (!ids) return false;
   switch (d.frayBudget) {
     case "fsActivity":
+      if (d.activity === "dismiss") return fsDismiss(ids);
       // FS-A7, FS-A8, FS-A14: the action is a roll, posted once the action is spent.
       if (isRolledActivity(d.activity))
         return rollActivity(ids, d.activity, () =>

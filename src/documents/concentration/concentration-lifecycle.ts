@@ -70,7 +70,7 @@ function tokenOfCombatant(combat: Combat.Implementation, id: string): TokenDocum
 }
 
 /** Every creature an effect may sit on: the world's actors and the unlinked tokens' own. */
-function everyActor(): Actor.Implementation[] {
+export function everyActor(): Actor.Implementation[] {
   const actors = new Set<Actor.Implementation>();
   for (const actor of (game.actors?.contents ?? []) as Actor.Implementation[]) actors.add(actor);
   const scenes = (game.scenes?.contents ?? []) as unknown as {

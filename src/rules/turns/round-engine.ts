@@ -73,7 +73,7 @@ function apply(d: RoundDraft, e: RoundEvent): Refusal | null {
     case "addTimedState":
       return addTimedState(d, e.state);
     case "removeTimedState":
-      return removeTimedState(d, e.holder, e.key);
+      return removeTimedState(d, e.holder, e.key, e.match);
     case "setTimedStates":
       return setTimedStates(d, e.states);
     default: {
@@ -625,8 +625,16 @@ function addTimedState(d: RoundDraft, input: NewTimedState): Refusal | null {
   return null;
 }
 
-function removeTimedState(d: RoundDraft, holder: string, key: string): Refusal | null {
-  const states = d.statesOf(holder).filter((s) => s.key === key);
+function removeTimedState(
+  d: RoundDraft,
+  holder: string,
+  key: string,
+  match?: Readonly<Record<string, string | number | boolean>>,
+): Refusal | null {
+  const fields = match ? Object.entries(match) : [];
+  const matches = (data: unknown) =>
+    fields.every(([k, v]) => (data as Record<string, unknown> | undefined)?.[k] === v);
+  const states = d.statesOf(holder).filter((s) => s.key === key && matches(s.data));
   if (!states.length) return refuse("unknownState");
   d.dropTimed(states);
   d.notices.push({ kind: "statesRemoved", cause: "removed", states });

@@ -128,8 +128,16 @@ export type RoundEvent =
    */
   | { readonly type: "shareTurn"; readonly id: string; readonly with: string }
   | { readonly type: "addTimedState"; readonly state: NewTimedState }
-  /** Ends every state `holder` holds under `key` (a dismissal, a broken concentration, the GM). */
-  | { readonly type: "removeTimedState"; readonly holder: string; readonly key: string }
+  /**
+   * Ends every state `holder` holds under `key` (a dismissal, a broken concentration, the GM); with `match`, only
+   * those whose data has each of its fields equal (FS-A6: the concentration on one effect among several).
+   */
+  | {
+      readonly type: "removeTimedState";
+      readonly holder: string;
+      readonly key: string;
+      readonly match?: Readonly<Record<string, string | number | boolean>>;
+    }
   /** Replaces the whole list, e.g. with the result of a family helper (concentration, help, defend). */
   | { readonly type: "setTimedStates"; readonly states: readonly RoundTimedState[] };
 

@@ -10,6 +10,7 @@ import {
   CONCENTRATION_ENDED_TEMPLATE,
   concentrationEndedContext,
 } from "../../../src/chat/concentration-ended-note";
+import { DISMISSED_TEMPLATE, dismissedLine } from "../../../src/documents/activities/dismiss";
 import { FAMILY_IDS, type FamilyId } from "../../../src/rules/families/ids";
 import { roundStructureFor } from "../../../src/rules/families/round-structures";
 import { reduceAll } from "../../../src/rules/turns/round-engine";
@@ -258,6 +259,17 @@ export function combatSamples(): GallerySample[] {
           },
         ];
       },
+    },
+    {
+      id: "chat-dismissed",
+      title: "FS-A6 Dismiss: a creature ends an effect of its own",
+      frame: { kind: "chat", speaker: PEOPLE.mira!.name },
+      parts: () => [
+        {
+          template: templatePath(DISMISSED_TEMPLATE),
+          context: { line: dismissedLine(PEOPLE.mira!.name, "Warding Light") },
+        },
+      ],
     },
     {
       id: "chat-concentration-ended",
