@@ -6,7 +6,8 @@
 import type { ActorDerived } from "../data/actor/derive";
 import type { AdWeaponSkill } from "../rules/families/active-defense-3d6/skills";
 import type { FsAttribute } from "../rules/families/fast-slow/derived";
-import type { WeaponKind, WeaponProperty } from "../rules/items/weapon-kinds";
+import { FS_ATTACK_TARGETS, type FsAttackTarget } from "../rules/families/fast-slow/attack";
+import { WEAPON_PROPERTIES, type WeaponKind, type WeaponProperty } from "../rules/items/weapon-kinds";
 import type { ActorRef } from "./card-data";
 
 /** The parts of `actor.system` the attack cards read (a structural view of the actor schema). */
@@ -24,6 +25,8 @@ export interface ActorStats {
     readonly skills: Readonly<Record<AdWeaponSkill, number>>;
   };
   readonly derived: ActorDerived;
+  /** fast-slow attribute scores: an attack made against an attribute reaches its score (FS-D2). */
+  readonly fastSlow?: Readonly<Partial<Record<FsAttribute, { readonly value: number }>>>;
 }
 
 /** The parts of a weapon's `item.system` an attack reads. */
@@ -42,6 +45,10 @@ export interface WeaponStats {
   readonly rangeIncrement: number;
   readonly threat: { readonly min: number; readonly multiplier: number };
   readonly properties: Readonly<Record<WeaponProperty, boolean>>;
+  /** FS-D2: what the attack is made against — Defense (a weapon's, and the default) or an attribute. */
+  readonly against?: FsAttackTarget;
+  /** FS-A1: the attack is an attack spell's, its stats built from the spell (`spellAttackStats`). */
+  readonly spell?: boolean;
 }
 
 /** A creature taking part in an attack, as read now. */
@@ -58,6 +65,46 @@ export function statsOf(actor: Actor.Implementation): ActorStats {
 
 export function weaponStats(item: Item.Implementation): WeaponStats {
   return item.system as unknown as WeaponStats;
+}
+
+/** The parts of a spell's `item.system` its attack reads (data/item/spell.ts). */
+interface SpellSystem {
+  readonly attribute?: FsAttribute;
+  readonly against?: string;
+  readonly damage?: string;
+}
+
+const NO_PROPERTIES = Object.fromEntries(WEAPON_PROPERTIES.map((p) => [p, false])) as Readonly<
+  Record<WeaponProperty, boolean>
+>;
+
+/**
+ * FS-A1: an attack spell as the attack card reads a weapon — the casting attribute, what it is made against,
+ * its damage; a spell reaches as its text says, so nothing limits its range, and it has none of a weapon's
+ * parts (skill, readiness, parry). Its kind is "ranged" only because the card's record needs one: no spell
+ * attack goes through the families that read a weapon's kind.
+ */
+export function spellAttackStats(item: Item.Implementation): WeaponStats {
+  const spell = item.system as unknown as SpellSystem;
+  const against = (FS_ATTACK_TARGETS as readonly string[]).includes(spell.against ?? "")
+    ? (spell.against as FsAttackTarget)
+    : "defense";
+  return {
+    kind: "ranged",
+    damage: spell.damage ?? "",
+    attribute: spell.attribute ?? "intellect",
+    against,
+    spell: true,
+    skill: "unarmed",
+    ob: 0,
+    parry: 0,
+    equipped: true,
+    reach: 0,
+    range: 0,
+    rangeIncrement: 0,
+    threat: { min: 20, multiplier: 1 },
+    properties: NO_PROPERTIES,
+  };
 }
 
 export function actorRefOf(

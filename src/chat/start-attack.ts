@@ -1,5 +1,6 @@
 /**
- * Starting an attack from a weapon (the sheet's roll button): the dialog, then one attack roll per target
+ * Starting an attack from a weapon (the sheet's roll button) or an attack spell (FS-A1, the sheet's Cast
+ * button, chat/cast-spell.ts): the dialog, then one attack roll per target
  * the user has targeted (or one with no target, OD-A3), each resolved as far as its family allows without the
  * defender; the card is posted with every roll attached, in the user's roll mode. The fight the attacker is
  * in gives the family and the state-based modifiers; outside a fight, the world's family and none.
@@ -13,7 +14,9 @@ import { budgetOf, combatLinkOf, familyFor } from "./combat-link";
 import { attackConventions } from "./conventions";
 import { FAMILY_CARDS } from "./families";
 import type { AttackSetup } from "./families/family-card";
-import { partyOf, weaponStats } from "./parties";
+import { partyOf, spellAttackStats, weaponStats, type WeaponStats } from "./parties";
+import type { FamilyId } from "../rules/families/ids";
+import { castingKind, spellFacts } from "../rules/spells/casting";
 import { RollSink } from "./roll-sink";
 import { notifyRefusal } from "../applications/notify";
 import { claimIndependentAttack, releaseIndependentAttack } from "../documents/mounts/mount-requests";
@@ -31,7 +34,8 @@ export interface StartAttackOptions {
   readonly situation?: AttackSituation;
 }
 
-function attackerToken(actor: Actor.Implementation): TokenDocument.Implementation | null {
+/** The actor's own token (an unlinked token's), else its first active one on the scene. */
+export function attackerToken(actor: Actor.Implementation): TokenDocument.Implementation | null {
   const own = actor.token as TokenDocument.Implementation | null;
   if (own) return own;
   const active = actor.getActiveTokens(true, true) as unknown as TokenDocument.Implementation[];
@@ -45,17 +49,32 @@ function userTargets(): TokenDocument.Implementation[] {
   return [...targets].map((t) => t.document);
 }
 
-/** Rolls the attack and posts its card; null when the dialog was closed or the item is not a weapon. */
+/**
+ * What the attack is made with: a weapon, or an attack spell (FS-A1, fast-slow only: rules/spells/casting.ts)
+ * as a weapon built from the spell; null for anything else.
+ */
+function attackStats(item: Item.Implementation, family: FamilyId): WeaponStats | null {
+  if (item.type === "weapon") return weaponStats(item);
+  if (item.type !== "spell") return null;
+  return castingKind(family, spellFacts(item.system), true) === "attack" ? spellAttackStats(item) : null;
+}
+
+/**
+ * Rolls the attack and posts its card; null when the dialog was closed, a refusal stopped it, or the item is
+ * neither a weapon nor an attack spell under the attacker's family.
+ */
 export async function startAttack(
   actor: Actor.Implementation,
   item: Item.Implementation,
   options: StartAttackOptions = {},
 ): Promise<ChatMessage.Implementation | null> {
-  if (item.type !== "weapon") return null;
+  if (item.type !== "weapon" && item.type !== "spell") return null;
   const token = options.token === undefined ? attackerToken(actor) : options.token;
   const attacker = partyOf(actor, token);
   const attackerLink = combatLinkOf(attacker);
   const family = familyFor(attackerLink, activeFamily());
+  const stats = attackStats(item, family);
+  if (!stats) return null;
   const aimed = (options.targets ?? userTargets()).filter((t) => t.actor);
   // FS-MT7: an attack at a rider or its mount goes to either, as the attacker chooses (asked when interactive).
   const targets = options.targets || family !== "fast-slow" ? aimed : await chooseMountedTargets(aimed);
@@ -85,7 +104,6 @@ export async function startAttack(
   // FS-A8: the attack is the attacker's next roll: it uses the Help it holds.
   const help = family === "fast-slow" ? await takeHelpBoons(actor, token) : null;
 
-  const stats = weaponStats(item);
   const snapshot: WeaponSnapshot = {
     itemId: item.id ?? "",
     name: item.name ?? "",

@@ -12,6 +12,7 @@ import { budgetFingerprint } from "../rules/budget/fingerprint";
 import { movementStretches } from "../rules/budget/movement-stretches";
 import { spendEventFrom, withOverride } from "../rules/budget/spend-events";
 import { accept, refuse, type Outcome } from "../rules/outcome";
+import { castingKind, spellFacts } from "../rules/spells/casting";
 import { budgetOf } from "./budget-store";
 import { spendFor, spendForAttack, spendForMove } from "./budget-spend";
 import { asFray, familyOf } from "./combat-api";
@@ -29,7 +30,7 @@ interface CombatantPayload {
 type Found = { combat: Combat.Implementation; combatant: Combatant.Implementation; override: boolean };
 
 /** Same key as the round engine's requests: one combat's requests run one at a time. */
-const keyOf = (p: { combatId: string }) => `combat:${String(p?.combatId)}`;
+export const combatKeyOf = (p: { combatId: string }) => `combat:${String(p?.combatId)}`;
 
 /** The combat and combatant, if `user` may spend that budget (and override, when asked). */
 export function authorized(p: CombatantPayload, user: User.Implementation): Outcome<Found> {
@@ -51,7 +52,7 @@ export function authorized(p: CombatantPayload, user: User.Implementation): Outc
 }
 
 /** One of the combatant's actor's items, by id. */
-function itemOf(combatant: Combatant.Implementation, id: unknown): Item.Implementation | undefined {
+export function itemOf(combatant: Combatant.Implementation, id: unknown): Item.Implementation | undefined {
   const items = (combatant.actor?.items ?? []) as Iterable<Item.Implementation>;
   return [...items].find((i) => i.id === String(id ?? ""));
 }
@@ -83,10 +84,15 @@ export const spendBudgetRequest = defineGmRequest<
     const out = await spendFor(combat, combatant, withOverride(event, override));
     return out.ok ? accept(true) : out;
   },
-  keyOf,
+  combatKeyOf,
 );
 
-/** Rolling an attack with one of the combatant's weapons (attack-spend.ts). */
+/** FS-A1: a fast-slow spell made against Defense or an attribute is an attack (rules/spells/casting.ts). */
+function isAttackSpell(combat: Combat.Implementation, item: Item.Implementation): boolean {
+  return castingKind(familyOf(combat), spellFacts(item.system), true) === "attack";
+}
+
+/** Rolling an attack with one of the combatant's weapons, or its attack spells (attack-spend.ts). */
 export const spendAttackRequest = defineGmRequest<CombatantPayload & { itemId: string }, true>(
   "budget.attack",
   async (p, { user }) => {
@@ -94,10 +100,12 @@ export const spendAttackRequest = defineGmRequest<CombatantPayload & { itemId: s
     if (!found.ok) return found;
     const { combat, combatant, override } = found.value;
     const item = itemOf(combatant, p.itemId);
+    if (item?.type === "spell" && isAttackSpell(combat, item))
+      return spendForAttack(combat, combatant, item, override);
     if (!item || item.type !== "weapon") return refuse("unknownWeapon");
     return spendForAttack(combat, combatant, item, override);
   },
-  keyOf,
+  combatKeyOf,
 );
 
 /** FS-M5/FS-M6 from the jump dialog: a jump of `metres`, high, long or down, after a run-up. */
@@ -126,5 +134,5 @@ export const jumpRequest = defineGmRequest<
     const out = await spendForMove(combat, combatant, stretches, { ...moveFactsOf(combatant), override });
     return out.ok ? accept(true) : out;
   },
-  keyOf,
+  combatKeyOf,
 );

@@ -96,11 +96,11 @@ interface WeaponSystem {
   skill?: string;
 }
 
-/** What rolling an attack with `item` spends (attack-spend.ts), applied. */
+/** What rolling an attack with `item` — a weapon, or an attack spell (FS-A1) — spends (attack-spend.ts), applied. */
 export async function spendForAttack(
   combat: Combat.Implementation,
   combatant: Combatant.Implementation,
-  item: { id: string | null; system: unknown },
+  item: { id: string | null; type?: string; system: unknown },
   override: boolean,
 ): Promise<Outcome<true>> {
   if (!game.user?.isActiveGM) return refuse("notActiveGM");
@@ -114,6 +114,7 @@ export async function spendForAttack(
     weaponId: item.id ?? "",
     melee: weapon.kind === "melee",
     bowOrCrossbow: BOW_SKILLS.has(weapon.skill ?? ""),
+    spell: item.type === "spell",
     override,
   });
   if (!planned.ok) return planned;

@@ -51,6 +51,8 @@ export const world = {
   messages: new Map<string, ChatMessageDoc>(),
   combats: new Map<string, FightDoc>(),
   warnings: [] as string[],
+  /** What `ui.notifications.info` told the user. */
+  infos: [] as string[],
   lang: "en",
 };
 
@@ -387,7 +389,12 @@ Object.defineProperty(game, "combat", {
 g.Roll = Roll;
 g.ChatMessage = ChatMessageDoc;
 (g.CONFIG as { Dice: { rolls: unknown[] } }).Dice.rolls.push(Roll);
-g.ui = { notifications: { warn: (text: string) => world.warnings.push(text) } };
+g.ui = {
+  notifications: {
+    warn: (text: string) => world.warnings.push(text),
+    info: (text: string) => world.infos.push(text),
+  },
+};
 
 const foundryNs = g.foundry as Data;
 foundryNs.documents = { ChatMessage: ChatMessageDoc };
@@ -397,6 +404,8 @@ foundryNs.applications = {
     renderTemplate: async (path: string, context: unknown) => environment(world.lang).render(path, context),
   },
   api: { DialogV2: { input: async () => null } },
+  // Enrichment turns links and rolls in stored HTML into markup; the tests' HTML has none, so it comes back as is.
+  ux: { TextEditor: { implementation: { enrichHTML: async (html: string) => html } } },
 };
 
 /** Sets a world setting, as `game.settings.set` would. */

@@ -187,7 +187,7 @@ interface ItemLike {
   readonly system: unknown;
 }
 
-/** The Items tab: one group per item type, in the sheets' order; weapons with their attack value. */
+/** The Items tab: one group per item type, in the sheets' order; weapons with their attack value, spells cast. */
 export function itemGroups(actor: Actor.Implementation, family: FamilyId) {
   const items = [...((actor.items ?? []) as Iterable<ItemLike>)];
   const stats = actor.system as unknown as ActorStats;
@@ -204,6 +204,8 @@ export function itemGroups(actor: Actor.Implementation, family: FamilyId) {
         system: item.system,
         equippable: EQUIPPABLE_TYPES.includes(type),
         attack: type === "weapon" ? weaponAttackValue(family, stats, item.system as WeaponSystem) : null,
+        // A spell is cast from its row (chat/cast-spell.ts), by the actor's owners and the GM (`canRoll`).
+        castable: type === "spell",
       })),
   }));
 }

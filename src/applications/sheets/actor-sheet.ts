@@ -5,6 +5,7 @@ import { activeFamily } from "../active-family";
 import { ITEM_TYPES, type ItemType } from "../../data/item/types";
 import { loc } from "../../utils/loc";
 import { startAttack } from "../../chat/start-attack";
+import { castSpell } from "../../chat/cast-spell";
 import { onSheetConcentrate, onSheetMountControl, sheetToken } from "./mounted-combat-view";
 import { actorSheetContext } from "./actor-context";
 import { rollSheetCheck, rollSheetInitiative, rollSheetOrientation, sheetDefend } from "./sheet-rolls";
@@ -56,6 +57,7 @@ export class FrayActorSheet<
       deleteItem: FrayActorSheet.#onDeleteItem,
       toggleEquipped: FrayActorSheet.#onToggleEquipped,
       rollAttack: FrayActorSheet.#onRollAttack,
+      castSpell: FrayActorSheet.#onCastSpell,
       rollCheck: FrayActorSheet.#onRollCheck,
       rollInitiative: FrayActorSheet.#onRollInitiative,
       defend: FrayActorSheet.#onDefend,
@@ -180,6 +182,12 @@ export class FrayActorSheet<
   static async #onRollAttack(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement) {
     const item = this.#itemFrom(target);
     if (item) await startAttack(this.actor, item);
+  }
+
+  /** A spell cast as the family in play says (chat/cast-spell.ts): its attack, casting roll or card. */
+  static async #onCastSpell(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const item = this.#itemFrom(target);
+    if (item) await castSpell(this.actor, item, { token: this.#token });
   }
 
   static async #onToggleEquipped(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement) {

@@ -1,6 +1,7 @@
 /**
  * Fast-slow on the card (FS-A1, FS-D1, FS-D2): 1d20 + the weapon's attribute modifier with boons and banes
- * against the target's Defense; nothing to choose for the defender. Automatic boons and banes: the target
+ * against the target's Defense — an attack spell's casting attribute against Defense or the attribute the spell
+ * names (its score); nothing to choose for the defender. Automatic boons and banes: the target
  * Defends (FS-A5, from its timed states, and only while it can act), a Hidden attacker (FS-A9), a Hidden
  * target (FS-A9: 3 banes — the attacker targeted its token, so the position guessed is right), rider and
  * mount attacking independently (FS-MT4), a prepared attack used as the reaction (FS-A10, 1 boon); the
@@ -12,6 +13,7 @@ import {
   fastSlowAttackFormula,
   resolveFastSlowAttack,
   type FastSlowAttackSituation,
+  type FsAttackTarget,
 } from "../../rules/families/fast-slow/attack";
 import { isDefending } from "../../rules/families/fast-slow/defend";
 import { PREPARED_BOONS } from "../../rules/families/fast-slow/activities";
@@ -20,13 +22,21 @@ import { attackSpend } from "../../rules/budget/attack-spend";
 import { AttackRoll } from "../../dice/fray-roll";
 import { timedStates } from "../combat-link";
 import { canAct, hasStatus } from "../parties";
-import { attackRecord, damageDue, resolvedDraft, weaponDamage, type FamilyCard } from "./family-card";
+import {
+  attackRecord,
+  damageDue,
+  resolvedDraft,
+  weaponDamage,
+  type AttackSetup,
+  type Defender,
+  type FamilyCard,
+} from "./family-card";
 
 /**
  * FS-A10: whether this attack spends the prepared attack's reaction — what rolling it spends (attack-spend.ts)
  * under the budget as it stood before.
  */
-function usesPreparedAttack(budgetBefore: unknown): boolean {
+function usesPreparedAttack(budgetBefore: unknown, spell: boolean): boolean {
   if (!budgetBefore) return false;
   const spend = attackSpend({
     family: "fast-slow",
@@ -34,10 +44,23 @@ function usesPreparedAttack(budgetBefore: unknown): boolean {
     weaponId: "",
     melee: true,
     bowOrCrossbow: false,
+    spell,
   });
   if (!spend.ok || spend.value.family !== "fast-slow") return false;
   const event = spend.value.event;
   return event.type === "reaction" && event.kind === "prepared";
+}
+
+/** FS-D2: the value an attack against `against` must reach — the target's Defense or its attribute's score. */
+function targetValue(target: Defender, against: FsAttackTarget): number {
+  const stats = target.party.stats;
+  if (against === "defense") return stats.derived.fastSlow.defense;
+  return stats.fastSlow?.[against]?.value ?? 0;
+}
+
+/** A weapon always deals its damage ("0" when it names none); an attack spell with no damage formula deals none. */
+function dealsDamage(setup: AttackSetup): boolean {
+  return !setup.weapon.stats.spell || setup.weapon.snapshot.damage.trim() !== "";
 }
 
 /** The status id of FS-A9 Hidden «caché». */
@@ -52,12 +75,14 @@ export const fastSlowCard: FamilyCard = {
     // FS-A8: a Help the attacker held gives this, its next roll, its boons.
     if (setup.helpBoons) extra.push({ source: "help", boons: setup.helpBoons, banes: 0 });
     // FS-A10: an attack made as the reaction to a prepared attack's trigger is rolled with 1 boon.
-    if (usesPreparedAttack(setup.budgetBefore))
+    if (usesPreparedAttack(setup.budgetBefore, weapon.stats.spell === true))
       extra.push({ source: "prepared", boons: PREPARED_BOONS, banes: 0 });
+    // FS-D2: against the target's Defense, or the score of the attribute the attack (an attack spell) names.
+    const against = weapon.stats.against ?? "defense";
     const fs: FastSlowAttackSituation = {
       modifier: attributeModifier + situation.modifier,
-      against: "defense",
-      targetValue: target?.party.stats.derived.fastSlow.defense ?? 0,
+      against,
+      targetValue: target ? targetValue(target, against) : 0,
       targetDefending: target
         ? isDefending(timedStates(target.link), target.link?.id ?? "", canAct(target.party.actor))
         : false,
@@ -89,14 +114,14 @@ export const fastSlowCard: FamilyCard = {
     if (!target) return resolvedDraft(attackRecord(common));
     const attack = attackRecord({
       ...common,
-      against: { labelKey: "FRAY.Defense.Target.defense", value: result.targetValue },
+      against: { labelKey: `FRAY.Defense.Target.${against}`, value: result.targetValue },
       margin: result.margin,
       wrongGuess: result.wrongGuess,
       outcome: result.outcome,
     });
     return resolvedDraft(attack, {
       outcome: { outcome: result.outcome, hit: result.hit, margin: result.margin, damageDue: result.hit },
-      damage: result.hit ? damageDue(weaponDamage(setup.weapon.snapshot)) : null,
+      damage: result.hit && dealsDamage(setup) ? damageDue(weaponDamage(setup.weapon.snapshot)) : null,
     });
   },
 

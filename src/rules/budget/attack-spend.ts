@@ -1,7 +1,8 @@
 /**
  * What rolling an attack spends, per family (issue: "rolling an attack … spends it"):
  * - fast-slow: the turn's action (FS-A1); out of its turn, the reaction — a prepared attack (FS-A10) or an
- *   opportunity attack (FS-A16);
+ *   opportunity attack (FS-A16). An attack spell (FS-A1) out of its turn is the reaction to a prepared attack or
+ *   cast only: an opportunity attack is made with a weapon one wields (FS-A16);
  * - classic-d20: the standard action (CD-A6);
  * - opposed-d20: an active action (OD-A1, OD-R3), counted by the round engine;
  * - phased-round: nothing more — the declaration spent the activity (PR-B1); the attack needs its declaration
@@ -28,6 +29,8 @@ export interface AttackSpendInput {
   readonly melee: boolean;
   /** active-defense-3d6: a bow or crossbow (AD-M5). */
   readonly bowOrCrossbow: boolean;
+  /** fast-slow: an attack spell (FS-A1) rather than a weapon. */
+  readonly spell?: boolean;
   readonly override?: boolean;
 }
 
@@ -39,7 +42,7 @@ export type AttackSpend =
   /** phased-round: the declaration is checked; nothing further is spent. */
   | { readonly family: "phased-round"; readonly event: null };
 
-export const ATTACK_SPEND_REFUSALS = ["attackNotDeclared"] as const;
+export const ATTACK_SPEND_REFUSALS = ["attackNotDeclared", "spellNoOpportunity"] as const;
 
 /** The budget event an attack roll spends, or why the attack is not allowed now. */
 export function attackSpend(input: AttackSpendInput): Outcome<AttackSpend> {
@@ -49,7 +52,17 @@ export function attackSpend(input: AttackSpendInput): Outcome<AttackSpend> {
       const budget = input.fastSlow;
       if (budget?.turn)
         return accept({ family: "fast-slow", event: { type: "activity", activity: "attack", ...override } });
-      const prepared = budget?.prepared?.activity === "attack";
+      const preparedFor = budget?.prepared?.activity;
+      const prepared = preparedFor === "attack" || (input.spell === true && preparedFor === "cast");
+      // FS-A16: the opportunity attack is made with a weapon the creature wields, never with a spell.
+      if (input.spell && !prepared) {
+        if (!input.override) return refuse("spellNoOpportunity");
+        // Forced by the GM out of the turn: nothing is spent, the bypassed rule recorded (outsideTurn).
+        return accept({
+          family: "fast-slow",
+          event: { type: "activity", activity: "attack", override: true },
+        });
+      }
       return accept({
         family: "fast-slow",
         event: { type: "reaction", kind: prepared ? "prepared" : "opportunityAttack", ...override },

@@ -9,6 +9,7 @@ import { combatSamples } from "./combat";
 import { sheetSamples } from "./sheets";
 import { budgetSamples } from "./budget";
 import { mountSamples } from "./mounts";
+import { spellSamples } from "./spells";
 
 export const SAMPLE_SOURCES: readonly SampleSource[] = [
   sheetSamples,
@@ -16,4 +17,5 @@ export const SAMPLE_SOURCES: readonly SampleSource[] = [
   chatSamples,
   budgetSamples,
   mountSamples,
+  spellSamples,
 ];

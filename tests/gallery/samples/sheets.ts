@@ -7,6 +7,7 @@
  * concentration) and ActiveEffects.
  */
 import { readFileSync } from "node:fs";
+import { load } from "js-yaml";
 import type { ActorDoc } from "../../harness/chat";
 import { FightDoc, ItemDoc, world } from "../../harness/chat";
 import { alice, as, bob, creature, gm } from "../../foundry/chat/setup";
@@ -166,6 +167,23 @@ function actor(type: "character" | "creature", name?: string): ActorDoc {
   return a;
 }
 
+/** A caster who knows three of the pack's spells (an attack spell, one with no roll, one needing concentration). */
+function spellCaster(): ActorDoc {
+  const a = creature("Maren Holt", initialSource(modelOf("Actor", "character").schema), [alice]).actor;
+  for (const file of ["ember-dart", "mend-flesh", "lantern-eye"]) {
+    const source = load(readFileSync(`packs/_source/spells/${file}.yml`, "utf8")) as {
+      name: string;
+      img: string;
+      system: Data;
+    };
+    const spell = new ItemDoc(source.name, "spell", source.system);
+    spell.img = source.img;
+    a.items.push(spell);
+  }
+  a.prepare();
+  return a;
+}
+
 const TAB_IDS = ["stats", "items", "effects", "notes"] as const;
 
 /** The tabs Foundry prepares for the sheet (`_prepareTabs`), one of them shown. */
@@ -276,6 +294,7 @@ async function fightingSample(): Promise<(active: string) => unknown> {
 export async function sheetSamples(): Promise<GallerySample[]> {
   const hero = actor("character");
   const horse = actor("creature");
+  const caster = spellCaster();
   const fighting = await fightingSample();
   const samples: GallerySample[] = [];
   for (const family of FAMILY_IDS) {
@@ -301,6 +320,13 @@ export async function sheetSamples(): Promise<GallerySample[]> {
       title: "Character sheet, items tab: one group per item type, each weapon's attack value and button",
       frame: { ...ACTOR_WINDOW, title: hero.name },
       parts: actorParts("actor/items", () => actorContext(hero, "classic-d20", true, alice, "items")),
+    },
+    {
+      id: "actor-items-spells",
+      title:
+        "Items tab of a caster, fast-slow: each spell's Cast button (FS-A1 attack spell, FS-A2 spell with no roll)",
+      frame: { ...ACTOR_WINDOW, title: caster.name },
+      parts: actorParts("actor/items", () => actorContext(caster, "fast-slow", true, alice, "items")),
     },
     {
       id: "actor-effects",

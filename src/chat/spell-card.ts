@@ -1,0 +1,82 @@
+/**
+ * The chat card of a spell cast without an attack roll (FS-A2, PR-P2, CD-A6, OD-R3): its name and image, who
+ * cast it, its description enriched as the item sheet enriches it (secrets left out: the table reads it), its
+ * duration, and a note when it needs concentration (FS-A3, AD-M6). Posted by the caster's client in the user's
+ * roll mode, once what casting spends was spent (chat/cast-spell.ts).
+ */
+import { applyMessageMode, currentMessageMode } from "../compat";
+import type { FamilyId } from "../rules/families/ids";
+import { DURATION_UNITS, type DurationUnit } from "../rules/items/durations";
+import { templatePath } from "../utils/paths";
+
+export const SPELL_CARD_TEMPLATE = templatePath("chat/spell-card");
+
+/** The parts of a spell's `item.system` the card shows (data/item/spell.ts). */
+interface SpellSystem {
+  readonly description?: string;
+  readonly concentration?: boolean;
+  readonly duration?: { readonly value?: number; readonly unit?: string };
+}
+
+interface SpellLike {
+  readonly name: string | null;
+  readonly img: string | null;
+  readonly system: unknown;
+}
+
+/**
+ * The template's context: names stay plain strings (the template escapes them); `description` is the item's
+ * enriched HTML, shown as the item sheet shows it. An instant spell, or one of no duration, has none.
+ */
+export function spellCardContext(spell: SpellLike, caster: string, family: FamilyId, description: string) {
+  const system = (spell.system ?? {}) as SpellSystem;
+  const value = Math.max(0, Math.trunc(Number(system.duration?.value ?? 0)) || 0);
+  const unit = (DURATION_UNITS as readonly string[]).includes(system.duration?.unit ?? "")
+    ? (system.duration?.unit as DurationUnit)
+    : "instant";
+  return {
+    family,
+    familyKey: `FRAY.Family.${family}.name`,
+    name: spell.name ?? "",
+    img: spell.img ?? "",
+    caster,
+    description,
+    duration: unit === "instant" || value === 0 ? null : { value, unitKey: `FRAY.Duration.${unit}` },
+    concentration: system.concentration === true,
+  };
+}
+
+export interface PostSpellCardInput {
+  readonly actor: Actor.Implementation;
+  readonly token: TokenDocument.Implementation | null;
+  readonly item: Item.Implementation;
+  readonly family: FamilyId;
+}
+
+/** Posts the spell's card as its caster. */
+export async function postSpellCard(input: PostSpellCardInput): Promise<ChatMessage.Implementation | null> {
+  const { actor, token, item, family } = input;
+  const source = String((item.system as SpellSystem).description ?? "");
+  const description = source
+    ? await foundry.applications.ux.TextEditor.implementation.enrichHTML(source, {
+        secrets: false,
+        relativeTo: item,
+      })
+    : "";
+  const content = await foundry.applications.handlebars.renderTemplate(
+    SPELL_CARD_TEMPLATE,
+    spellCardContext(item, token?.name || actor.name || "", family, description),
+  );
+  const data = applyMessageMode(
+    {
+      content,
+      speaker: ChatMessage.getSpeaker({ actor, ...(token ? { token } : {}) }),
+      flags: { fray: { spellCard: { itemId: item.id ?? "", family } } },
+    },
+    currentMessageMode(),
+  );
+  const cls = CONFIG.ChatMessage.documentClass as unknown as {
+    create(data: Record<string, unknown>): Promise<ChatMessage.Implementation | undefined>;
+  };
+  return (await cls.create(data)) ?? null;
+}
