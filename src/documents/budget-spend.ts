@@ -25,6 +25,7 @@ import type { OpposedD20Budget } from "../rules/families/opposed-d20/budget";
 import { accept, refuse, type Outcome } from "../rules/outcome";
 import { reduce } from "../rules/turns/round-engine";
 import type { RoundEvent } from "../rules/turns/round-event";
+import { phaseAt } from "../rules/turns/round-structure";
 import {
   adWeaponOf,
   BOW_SKILLS,
@@ -111,6 +112,7 @@ export async function spendForAttack(
     family,
     fastSlow: family === "fast-slow" ? (storedBudgetOf(combat, combatant) as FastSlowBudget | null) : null,
     sheet: engineCombatant(combat, combatant.id ?? "")?.sheet ?? null,
+    phase: family === "phased-round" ? phaseAt(structureOf(combat), roundStateOf(combat).phase).id : null,
     weaponId: item.id ?? "",
     melee: weapon.kind === "melee",
     bowOrCrossbow: BOW_SKILLS.has(weapon.skill ?? ""),

@@ -24,6 +24,9 @@ export const NOT_OVERRIDABLE: ReadonlySet<string> = new Set([
   "declareInTracker",
   "notInThisFamily",
   "notInFight",
+  "unknownWeapon",
+  "unknownSpell",
+  "nothingToDismiss",
 ]);
 
 /** Asks the GM whether to push a refused spend through. */

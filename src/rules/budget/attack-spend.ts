@@ -6,7 +6,8 @@
  * - classic-d20: the standard action (CD-A6);
  * - opposed-d20: an active action (OD-A1, OD-R3), counted by the round engine;
  * - phased-round: nothing more — the declaration spent the activity (PR-B1); the attack needs its declaration
- *   this round: melee (PR-P9) for a melee weapon, a missile declaration in (A) or (B) (PR-P4, PR-P7) otherwise;
+ *   this round: melee (PR-P9) for a melee weapon, a missile declaration in (A) or (B) (PR-P4, PR-P7) otherwise,
+ *   and is rolled in its resolution phase (PR-P5, PR-P8, PR-P10);
  * - active-defense-3d6: a shot at the start of the turn for a bow or crossbow (AD-M5), else an attack roll
  *   under the turn's manoeuvre (Attack, or one of an all-out attack's, AD-M2).
  */
@@ -29,6 +30,8 @@ export interface AttackSpendInput {
   readonly melee: boolean;
   /** active-defense-3d6: a bow or crossbow (AD-M5). */
   readonly bowOrCrossbow: boolean;
+  /** phased-round: the id of the phase the fight is in (its attacks resolve in their own phase). */
+  readonly phase?: string | null;
   /** fast-slow: an attack spell (FS-A1) rather than a weapon. */
   readonly spell?: boolean;
   readonly override?: boolean;
@@ -42,7 +45,12 @@ export type AttackSpend =
   /** phased-round: the declaration is checked; nothing further is spent. */
   | { readonly family: "phased-round"; readonly event: null };
 
-export const ATTACK_SPEND_REFUSALS = ["attackNotDeclared", "spellNoOpportunity"] as const;
+export const ATTACK_SPEND_REFUSALS = [
+  "attackNotDeclared",
+  "meleeNotResolving",
+  "missileNotResolving",
+  "spellNoOpportunity",
+] as const;
 
 /** The budget event an attack roll spends, or why the attack is not allowed now. */
 export function attackSpend(input: AttackSpendInput): Outcome<AttackSpend> {
@@ -78,6 +86,16 @@ export function attackSpend(input: AttackSpendInput): Outcome<AttackSpend> {
         ? sheet?.melee != null
         : sheet?.missileA != null || sheet?.missileB != null;
       if (!declared && !input.override) return refuse("attackNotDeclared");
+      // PR-P5, PR-P8, PR-P10: a declared attack is rolled in its resolution phase — melee in the melee
+      // resolution, a shot in the missile resolution of the part ((A) or (B)) it was declared for.
+      const resolvesIn = input.melee
+        ? ["meleeResolution"]
+        : [
+            ...(sheet?.missileA != null ? ["missileResolutionA"] : []),
+            ...(sheet?.missileB != null ? ["missileResolutionB"] : []),
+          ];
+      if (declared && input.phase != null && !resolvesIn.includes(input.phase) && !input.override)
+        return refuse(input.melee ? "meleeNotResolving" : "missileNotResolving");
       return accept({ family: "phased-round", event: null });
     }
     case "active-defense-3d6":

@@ -153,7 +153,7 @@ describe("rolling an attack spends", () => {
     expect(world.warnings[0]).toContain("1");
   });
 
-  it("PR-P9 a melee attack needs its declaration this round", async () => {
+  it("PR-P9 a melee attack needs its declaration this round; PR-P10 it is rolled in the melee resolution phase", async () => {
     const knight = creature("Chevalier", {}, [alice]);
     const orc = creature("Orque", {});
     const sword = weapon(knight.actor, "Épée");
@@ -164,6 +164,11 @@ describe("rolling an attack spends", () => {
     await events(fight, [
       { type: "declareMelee", id: ids[0] as string, melee: { group: "1", initiative: 12 } },
     ]);
+    // PR-P10: declared in the melee phase, it is rolled in the melee resolution phase.
+    world.warnings.length = 0;
+    expect(await swing(alice, knight, sword, orc)).toBe(null);
+    expect(world.warnings).toEqual(["A melee attack is rolled in the melee resolution phase."]);
+    await events(fight, [{ type: "advancePhase", gmOverride: true }]);
     queueFaces(50);
     expect(await swing(alice, knight, sword, orc)).not.toBe(null);
   });

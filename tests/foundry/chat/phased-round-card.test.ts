@@ -95,6 +95,8 @@ describe("phased-round attack card", () => {
         // PR-P9: the melee attack needs its declaration this round.
         ...Array.from({ length: 5 }, () => ({ type: "advancePhase" as const, gmOverride: true })),
         { type: "declareMelee", id: ids[0] as string, melee: { group: "1", initiative: 10 } },
+        // PR-P10: rolled in the melee resolution phase.
+        { type: "advancePhase", gmOverride: true },
       ]),
     );
     expect(declared.ok).toBe(true);

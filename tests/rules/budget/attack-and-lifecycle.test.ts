@@ -117,6 +117,42 @@ describe("rolling an attack spends", () => {
     expect(attackSpend({ ...base, family: "phased-round", sheet, override: true }).ok).toBe(true);
   });
 
+  it("PR-P10 a melee attack is rolled in the melee resolution phase; PR-P5 PR-P8 a shot in the missile resolution of its part; the GM may force", () => {
+    const sheet = freshSheet();
+    const melee = {
+      ...base,
+      family: "phased-round" as const,
+      sheet: { ...sheet, melee: { group: "1", extraWeapons: 0 } },
+    };
+    expect(attackSpend({ ...melee, phase: "meleeResolution" }).ok).toBe(true);
+    for (const phase of ["melee", "movement", "missileResolutionA", "finalOrientation"])
+      expect(attackSpend({ ...melee, phase })).toMatchObject({ ok: false, reason: "meleeNotResolving" });
+    expect(attackSpend({ ...melee, phase: "melee", override: true }).ok).toBe(true);
+
+    const shotA = {
+      ...base,
+      melee: false,
+      family: "phased-round" as const,
+      sheet: { ...sheet, missileA: "single" as const },
+    };
+    expect(attackSpend({ ...shotA, phase: "missileResolutionA" }).ok).toBe(true);
+    expect(attackSpend({ ...shotA, phase: "missileResolutionB" })).toMatchObject({
+      ok: false,
+      reason: "missileNotResolving",
+    });
+    expect(attackSpend({ ...shotA, phase: "missileDeclarationA" })).toMatchObject({
+      ok: false,
+      reason: "missileNotResolving",
+    });
+    // PR-P4: a self-reloading weapon declared in both parts fires in both resolutions.
+    const both = {
+      ...shotA,
+      sheet: { ...sheet, missileA: "selfReloading" as const, missileB: "selfReloading" as const },
+    };
+    expect(attackSpend({ ...both, phase: "missileResolutionA" }).ok).toBe(true);
+    expect(attackSpend({ ...both, phase: "missileResolutionB" }).ok).toBe(true);
+  });
+
   it("AD-M5 a bow shoots at the start of the turn; AD-M2 an all-out attack makes its attacks, two with option (d)", () => {
     const shot = attackSpend({ ...base, family: "active-defense-3d6", bowOrCrossbow: true });
     expect(shot.ok && shot.value.event).toEqual({ type: "shoot", weaponId: "w" });
