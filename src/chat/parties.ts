@@ -124,11 +124,23 @@ export function partyOf(actor: Actor.Implementation, token: TokenDocument.Implem
 }
 
 /**
+ * The document a uuid names, or null: a uuid that is not a string, or that core cannot parse, names nothing
+ * (refs come from card data and from requests' payloads).
+ */
+function lookup(uuid: unknown): unknown {
+  if (typeof uuid !== "string" || !uuid) return null;
+  try {
+    return (foundry.utils.fromUuidSync as unknown as (uuid: string) => unknown)(uuid);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The creature a ref names now: the token's actor (an unlinked token has its own), else the actor.
  * null when the token or the actor was deleted meanwhile.
  */
 export function resolveParty(ref: ActorRef): Party | null {
-  const lookup = foundry.utils.fromUuidSync as unknown as (uuid: string) => unknown;
   if (ref.tokenUuid) {
     const token = lookup(ref.tokenUuid) as TokenDocument.Implementation | null;
     const actor = token?.actor as Actor.Implementation | null | undefined;

@@ -24,6 +24,11 @@ export interface GmRequest<P, R> {
 const lock = new SerialLock();
 const registry = new Map<string, RequestHandler<never, unknown>>();
 
+/** A payload the handlers may read fields of: a plain object (not null, not an array). */
+function isPayload(payload: unknown): boolean {
+  return typeof payload === "object" && payload !== null && !Array.isArray(payload);
+}
+
 /** Milliseconds a player's client waits for the GM's answer. */
 export const REQUEST_TIMEOUT = 20_000;
 
@@ -37,8 +42,25 @@ export function defineGmRequest<P, R>(
   key: (payload: P) => string,
 ): GmRequest<P, R> {
   const queryName = `${SYSTEM_ID}.${name}`;
-  const serialized: RequestHandler<P, R> = (payload, context) =>
-    lock.run(key(payload), () => handler(payload, context));
+  const serialized: RequestHandler<P, R> = async (payload, context) => {
+    // What came over the wire is any JSON: the handlers read named fields of an object, nothing else.
+    if (!isPayload(payload)) return refuse("invalidValue");
+    let lockKey: string;
+    try {
+      lockKey = String(key(payload));
+    } catch {
+      return refuse("invalidValue");
+    }
+    return lock.run(lockKey, async () => {
+      try {
+        return await handler(payload, context);
+      } catch (error) {
+        // A handler refuses what it can foresee; anything else is reported, never thrown at the asker.
+        console.error(`${SYSTEM_ID} | ${queryName} failed on the GM's client`, error);
+        return refuse("requestError");
+      }
+    });
+  };
   registry.set(queryName, serialized as RequestHandler<never, unknown>);
   return {
     name: queryName,

@@ -398,7 +398,11 @@ g.ui = {
 
 const foundryNs = g.foundry as Data;
 foundryNs.documents = { ChatMessage: ChatMessageDoc };
-(foundryNs.utils as Data).fromUuidSync = (uuid: string) => world.documents.get(uuid) ?? null;
+// As core's, a uuid that is not a string is an error, not a miss.
+(foundryNs.utils as Data).fromUuidSync = (uuid: unknown) => {
+  if (typeof uuid !== "string" || !uuid) throw new Error("A UUID string is required.");
+  return world.documents.get(uuid) ?? null;
+};
 foundryNs.applications = {
   handlebars: {
     renderTemplate: async (path: string, context: unknown) => environment(world.lang).render(path, context),

@@ -52,7 +52,10 @@ async function startOnGm(payload: ConcentrationPayload, user: User.Implementatio
   });
   if (!party) return refuse("documentGone", { name: "" });
   if (!ownsActor(user, party.actor)) return refuse("notOwner", { name: party.actor.name ?? "" });
-  const item = party.actor.items.get(payload.itemId) as Item.Implementation | undefined;
+  const item =
+    typeof payload.itemId === "string"
+      ? (party.actor.items.get(payload.itemId) as Item.Implementation | undefined)
+      : undefined;
   if (!item || !needsConcentration(item)) return refuse("notConcentrationItem");
   const link = combatLinkOf(party);
   if (!link) return refuse("concentrationNeedsCombat");
