@@ -183,6 +183,9 @@ export function applyRoundEvents(
     const out = reduceAll(structure, base, events);
     if (!out.ok) return out;
     const after = out.value;
+    // A state that would not read back would make the fight start over (roundStateOf): refuse it instead.
+    if (!readRoundState(stored(after), familyOf(combat), structure.phases.length))
+      return refuse("invalidValue");
     const notices = [...(base === before ? [] : base.notices), ...after.notices];
     const ids = [...combat.combatants.keys()];
     await combat.update({

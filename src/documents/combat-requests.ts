@@ -189,6 +189,10 @@ export const setInitiativeRequest = defineGmRequest<{ combatId: string; rolls: R
     for (const r of p.rolls) {
       const found = owned({ combatId: p.combatId, combatantId: r?.combatantId }, user);
       if (!found.ok) return found;
+      // OD-I4: the natural face, when sent, is a d20's.
+      const natural = r.natural;
+      if (natural !== undefined && !(Number.isInteger(natural) && natural >= 1 && natural <= 20))
+        return refuse("invalidRoll");
       events.push({
         type: "setInitiative",
         id: found.value.combatant.id ?? "",

@@ -259,11 +259,18 @@ const made = (value: unknown, events: PhasedEvent | PhasedEvent[] | null): Made 
 });
 const invalid = (reason: string): Made => ({ refusal: refuse(reason), value: null, events: null });
 
+/** The values each declaration may name (PR-P1, PR-P4/PR-P7, PR-P6): anything else is refused, never stored. */
+const SPELLS: readonly unknown[] = ["cast", "prepare"];
+const MISSILES: readonly unknown[] = ["selfReloading", "single", "thrownPair"];
+const MANOEUVRES: readonly unknown[] = ["none", "succeeded", "failed"];
+
 function declaration(e: Declaration, slot: keyof PhasedSheet): Made {
   switch (e.type) {
     case "declareSpell":
+      if (e.spell !== null && !SPELLS.includes(e.spell)) return invalid("invalidValue");
       return made(e.spell, e.spell ? { type: "spell", spell: e.spell } : null);
     case "declareMissile":
+      if (e.weapon !== null && !MISSILES.includes(e.weapon)) return invalid("invalidValue");
       return made(
         e.weapon,
         e.weapon ? { type: "missile", phase: slot === "missileA" ? "A" : "B", weapon: e.weapon } : null,
@@ -273,6 +280,7 @@ function declaration(e: Declaration, slot: keyof PhasedSheet): Made {
       if (!m) return made(null, null);
       if (!Number.isFinite(m.percent) || m.percent < 0 || m.percent > 100) return invalid("invalidValue");
       const manoeuvre = m.manoeuvre ?? "none";
+      if (!MANOEUVRES.includes(manoeuvre)) return invalid("invalidValue");
       const move: PhasedEvent =
         manoeuvre === "none"
           ? { type: "move", percent: m.percent }
