@@ -24,7 +24,7 @@ import { castSpellRequest } from "../documents/spells/cast-request";
 import { budgetFingerprint } from "../rules/budget/fingerprint";
 import { refuse } from "../rules/outcome";
 import { castingKind, spellFacts } from "../rules/spells/casting";
-import { loc } from "../utils/loc";
+import { locHtml } from "../utils/loc";
 import { postCheck } from "./check-card";
 import { combatLinkOf, familyFor, type CombatLink } from "./combat-link";
 import { ownsActor, partyOf } from "./parties";
@@ -68,7 +68,7 @@ async function cast(
     case "concentrate": {
       // AD-M6: concentrating is how the spell is cast; the casting roll follows at the next turn's start.
       if (notifyRefusal(await startConcentration(actor, item, token)))
-        ui.notifications?.info(loc("FRAY.Spell.concentrating", { spell: item.name ?? "" }));
+        ui.notifications?.info(locHtml("FRAY.Spell.concentrating", { spell: item.name ?? "" }));
       return null;
     }
     case "castingRoll":

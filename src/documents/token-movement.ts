@@ -14,7 +14,7 @@
 import type { MovementStretch, MovementWaypoint } from "../rules/budget/movement-stretches";
 import { movementStretches } from "../rules/budget/movement-stretches";
 import { refusalKey, type Outcome } from "../rules/outcome";
-import { loc } from "../utils/loc";
+import { locHtml } from "../utils/loc";
 import { planMove, spendForMove, type MoveSpend } from "./budget-spend";
 import { activeCombatFor, combatantFor, roundStateOf } from "./combat-api";
 import { moveFactsOf } from "./move-facts";
@@ -145,7 +145,7 @@ export function onPreMoveToken(token: MovingToken, movement: TokenMovement): fal
     });
     return false;
   }
-  ui.notifications?.warn(loc(refusalKey(reason.reason), reason.data ?? {}));
+  ui.notifications?.warn(locHtml(refusalKey(reason.reason), reason.data ?? {}));
   if (reason.reason === "balanceRollNeeded") handlers?.balanceRoll(token, fighter.combat, fighter.combatant);
   return false;
 }
@@ -164,7 +164,8 @@ export async function onMoveToken(
   const out = await spendForMove(fighter.combat, fighter.combatant, stretches, facts);
   if (!out.ok) {
     // The mover's client let it through on an older budget: the GM is told; nothing is spent.
-    ui.notifications?.warn(`${fighter.combatant.name ?? ""}: ${loc(refusalKey(out.reason), out.data ?? {})}`);
+    const name = foundry.utils.escapeHTML(fighter.combatant.name ?? "");
+    ui.notifications?.warn(`${name}: ${locHtml(refusalKey(out.reason), out.data ?? {})}`);
   }
   return out;
 }

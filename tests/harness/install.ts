@@ -27,6 +27,7 @@ g.foundry = {
   abstract: { TypeDataModel: fields.TypeDataModel, DataModel: fields.TypeDataModel },
   utils: {
     deepClone: <T>(value: T): T => structuredClone(value),
+    escapeHTML: (text: unknown) => String(text).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`),
   },
 };
 g.CONFIG = {

@@ -10,7 +10,7 @@ import { FS_ACTIVITIES, isPreparable } from "../../rules/families/fast-slow/acti
 import { highJumpHeight, longJumpDistance, RUN_UP_METRES } from "../../rules/families/fast-slow/jump";
 import { ALL_OUT_ATTACK_OPTIONS } from "../../rules/families/active-defense-3d6/maneuvers";
 import { resolveFeint } from "../../rules/families/active-defense-3d6/feint";
-import { loc } from "../../utils/loc";
+import { loc, locHtml } from "../../utils/loc";
 import { askFields, type DialogField, type DialogOption } from "./budget-dialogs";
 import { sendWithOverride } from "./override-confirm";
 import { askTraversalRoll } from "./traversal-rolls";
@@ -147,7 +147,7 @@ async function adManeuver(ids: PanelIds, maneuver: string): Promise<boolean> {
       const weapon = weaponsOf(combatant).find((w) => w.id === f.weaponId);
       const faces = await roll3d6(
         combatant?.actor,
-        loc("FRAY.Budget.Ui.aimRoll", { name: combatant?.name ?? "" }),
+        locHtml("FRAY.Budget.Ui.aimRoll", { name: combatant?.name ?? "" }),
       );
       const margin = adSkill(combatant?.actor, weapon) - faces.reduce((s, x) => s + x, 0);
       return spendEvent(ids, { type: "maneuver", maneuver, weaponId: f.weaponId, margin });
@@ -164,11 +164,11 @@ async function adManeuver(ids: PanelIds, maneuver: string): Promise<boolean> {
       const weapon = weaponsOf(combatant).find((w) => w.id === f.weaponId);
       const mine = await roll3d6(
         combatant?.actor,
-        loc("FRAY.Budget.Ui.feintRoll", { name: combatant?.name ?? "" }),
+        locHtml("FRAY.Budget.Ui.feintRoll", { name: combatant?.name ?? "" }),
       );
       const theirs = await roll3d6(
         enemy?.actor,
-        loc("FRAY.Budget.Ui.feintRoll", { name: enemy?.name ?? "" }),
+        locHtml("FRAY.Budget.Ui.feintRoll", { name: enemy?.name ?? "" }),
       );
       const result = resolveFeint(
         { faces: mine, target: adSkill(combatant?.actor, weapon) },
@@ -221,7 +221,7 @@ async function fsDismiss(ids: PanelIds): Promise<boolean> {
   if (!combat || !combatant) return false;
   const effects = dismissableFor(combat, combatant);
   if (!effects.length) {
-    ui.notifications?.warn(loc("FRAY.Refusal.nothingToDismiss", { name: combatant.name ?? "" }));
+    ui.notifications?.warn(locHtml("FRAY.Refusal.nothingToDismiss", { name: combatant.name ?? "" }));
     return false;
   }
   const f = await askFields(loc("FRAY.Activity.dismiss"), [
