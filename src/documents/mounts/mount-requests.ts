@@ -30,6 +30,8 @@ import {
   type MountPair,
 } from "../../rules/families/fast-slow/mounts";
 import { accept, refuse, type Outcome } from "../../rules/outcome";
+import { budgetFingerprint } from "../../rules/budget/fingerprint";
+import { budgetOf } from "../budget-store";
 import { roundStateOf } from "../combat-api";
 import { setStatus } from "../statuses";
 import {
@@ -79,6 +81,13 @@ function ownToken(
   if (!token || !actor) return refuse("documentGone", { name: "" });
   if (!ownsActor(user, actor)) return refuse("notOwner", { name: nameOf(token) });
   return accept({ token, actor });
+}
+
+/** The fingerprint of the budget `token`'s creature spends from in its fight; null outside one. */
+function budgetFingerprintOf(token: TokenLike): string | null {
+  const link = linkOf(token);
+  const budget = link ? budgetOf(link.combat, link.combatant) : null;
+  return budget ? budgetFingerprint(budget.state) : null;
 }
 
 /** Every mount request runs one at a time: pairs span two tokens. */
@@ -213,7 +222,12 @@ export type EscapeAttribute = Extract<FsAttribute, "strength" | "agility">;
 export const ESCAPE_CONSEQUENCE = "mount.escape";
 
 export const escapeRequest = defineGmRequest<
-  { readonly riderUuid: string; readonly attribute: EscapeAttribute },
+  {
+    readonly riderUuid: string;
+    readonly attribute: EscapeAttribute;
+    /** The fingerprint of the rider's budget the asker saw: two clicks, or two clients, escape once. */
+    readonly expect?: string;
+  },
   null
 >(
   "mount.escape",
@@ -221,6 +235,8 @@ export const escapeRequest = defineGmRequest<
     const rider = ownToken(payload.riderUuid, user);
     if (!rider.ok) return rider;
     const { token, actor } = rider.value;
+    if (typeof payload.expect === "string" && budgetFingerprintOf(token) !== payload.expect)
+      return refuse("budgetChanged");
     const attribute: EscapeAttribute = payload.attribute === "strength" ? "strength" : "agility";
     const modifier =
       (actor.system as unknown as { derived?: { fastSlow?: { modifiers?: Record<string, number> } } }).derived
@@ -279,7 +295,8 @@ export function dismountToken(rider: TokenLike): Promise<Outcome<null>> {
 }
 
 export function escapeFromMount(rider: TokenLike, attribute: EscapeAttribute): Promise<Outcome<null>> {
-  return escapeRequest.send({ riderUuid: rider.uuid, attribute });
+  const expect = budgetFingerprintOf(rider);
+  return escapeRequest.send({ riderUuid: rider.uuid, attribute, ...(expect ? { expect } : {}) });
 }
 
 /**
