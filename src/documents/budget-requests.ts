@@ -35,7 +35,7 @@ export const combatKeyOf = (p: { combatId: string }) => `combat:${String(p?.comb
 /** The combat and combatant, if `user` may spend that budget (and override, when asked). */
 export function authorized(p: CombatantPayload, user: User.Implementation): Outcome<Found> {
   const combat = typeof p?.combatId === "string" ? asFray(game.combats?.get(p.combatId)) : undefined;
-  if (!combat) return refuse("documentGone", { name: String(p?.combatId) });
+  if (!combat) return refuse("combatGone");
   const combatant = typeof p.combatantId === "string" ? combat.combatants.get(p.combatantId) : undefined;
   if (!combatant) return refuse("unknownCombatant", { id: String(p.combatantId) });
   const override = p.override === true;

@@ -32,7 +32,7 @@ function findCombat(combatId: unknown): Combat.Implementation | undefined {
 /** The combat and combatant the payload names, if `user` owns the combatant (a GM owns every one). */
 function owned(p: CombatantPayload, user: User.Implementation): Outcome<Found> {
   const combat = findCombat(p?.combatId);
-  if (!combat) return refuse("documentGone", { name: String(p?.combatId) });
+  if (!combat) return refuse("combatGone");
   const combatant = typeof p.combatantId === "string" ? combat.combatants.get(p.combatantId) : undefined;
   if (!combatant) return refuse("unknownCombatant", { id: String(p.combatantId) });
   if (!user.isGM && !userOwns(user, combatant.actor))
@@ -183,7 +183,7 @@ export const setInitiativeRequest = defineGmRequest<{ combatId: string; rolls: R
   "combat.setInitiative",
   async (p, { user }) => {
     const combat = findCombat(p?.combatId);
-    if (!combat) return refuse("documentGone", { name: String(p?.combatId) });
+    if (!combat) return refuse("combatGone");
     if (!Array.isArray(p.rolls) || !p.rolls.length) return refuse("invalidRoll");
     const events: RoundEvent[] = [];
     for (const r of p.rolls) {
@@ -232,7 +232,7 @@ export const gmEventsRequest = defineGmRequest<{ combatId: string; events: Round
   async (p, { user }) => {
     if (!user.isGM) return refuse("gmOnly");
     const combat = findCombat(p?.combatId);
-    if (!combat) return refuse("documentGone", { name: String(p?.combatId) });
+    if (!combat) return refuse("combatGone");
     if (!Array.isArray(p.events) || !p.events.length) return refuse("invalidValue");
     const out = await applyRoundEvents(combat, p.events);
     return out.ok ? accept(true) : out;

@@ -13,6 +13,8 @@ export const NOT_OVERRIDABLE: ReadonlySet<string> = new Set([
   "notYourBudget",
   "overrideNeedsGM",
   "documentGone",
+  "combatGone",
+  "creatureGone",
   "unknownCombatant",
   "budgetChanged",
   "invalidValue",

@@ -170,7 +170,7 @@ export async function rollActivity(
   const roller = combat?.combatants.get(ids.combatantId);
   const rollerToken = roller ? tokenOf(roller) : null;
   const actor = (rollerToken?.actor ?? roller?.actor ?? null) as Actor.Implementation | null;
-  if (!combat || !roller || !actor) return notifyRefusal(refuse("documentGone", { name: ids.combatantId }));
+  if (!combat || !roller || !actor) return notifyRefusal(refuse(combat ? "creatureGone" : "combatGone"));
   const candidates = activity === "hide" ? [] : activityCandidates(combat, roller, activity);
   if ((activity === "help" || activity === "stabilize") && !candidates.length)
     return notifyRefusal(refuse(activity === "help" ? "noHelpTarget" : "noStabilizeTarget"));

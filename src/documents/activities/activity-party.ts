@@ -32,7 +32,7 @@ export function ownedCreature(
     name: "",
     img: "",
   });
-  if (!party) return refuse("documentGone", { name: "" });
+  if (!party) return refuse("creatureGone");
   if (!ownsActor(user, party.actor)) return refuse("notOwner", { name: party.actor.name ?? "" });
   return accept({ party, link: combatLinkOf(party) });
 }

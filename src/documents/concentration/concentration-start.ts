@@ -50,7 +50,7 @@ async function startOnGm(payload: ConcentrationPayload, user: User.Implementatio
     name: "",
     img: "",
   });
-  if (!party) return refuse("documentGone", { name: "" });
+  if (!party) return refuse("creatureGone");
   if (!ownsActor(user, party.actor)) return refuse("notOwner", { name: party.actor.name ?? "" });
   const item =
     typeof payload.itemId === "string"

@@ -78,7 +78,7 @@ function ownToken(
 ): Outcome<{ token: TokenLike; actor: Actor.Implementation }> {
   const token = tokenAt(uuid);
   const actor = actorOf(token);
-  if (!token || !actor) return refuse("documentGone", { name: "" });
+  if (!token || !actor) return refuse("creatureGone");
   if (!ownsActor(user, actor)) return refuse("notOwner", { name: nameOf(token) });
   return accept({ token, actor });
 }
@@ -105,7 +105,7 @@ export const mountRequest = defineGmRequest<MountPayload, null>(
     if (!rider.ok) return rider;
     const mount = tokenAt(payload.mountUuid);
     const mountActor = actorOf(mount);
-    if (!mount || !mountActor) return refuse("documentGone", { name: "" });
+    if (!mount || !mountActor) return refuse("creatureGone");
     const { token } = rider.value;
     const sameScene = (token as { parent?: unknown }).parent === (mount as { parent?: unknown }).parent;
     const spend = budgetSpend(token, spendMountMove, user.isGM);

@@ -81,3 +81,34 @@ describe("deleted meanwhile", () => {
     expect(world.warnings).toEqual([]);
   });
 });
+
+describe("what is gone is named in the asker's language", () => {
+  beforeEach(() => resetWorld());
+
+  it("a tracker or budget request for a fight deleted meanwhile says the fight is gone (not its id)", async () => {
+    const { takeTurnRequest } = await import("../../../src/documents/combat-requests");
+    const { spendBudgetRequest } = await import("../../../src/documents/budget-requests");
+    const { notifyRefusal } = await import("../../../src/applications/notify");
+    const hero = creature("Aldo", {}, [alice]);
+    const { fight, ids } = await startedFight("fast-slow", hero, creature("Orc", {}));
+    await as(gm, () => fight.delete());
+    const payload = { combatId: fight.id, combatantId: ids[0] as string };
+    const turn = await as(alice, () => takeTurnRequest.send(payload));
+    const spend = await as(alice, () => spendBudgetRequest.send({ ...payload, event: { type: "minor" } }));
+    expect([turn, spend]).toEqual([
+      { ok: false, reason: "combatGone" },
+      { ok: false, reason: "combatGone" },
+    ]);
+    notifyRefusal(turn);
+    expect(world.warnings).toEqual(["This fight no longer exists."]);
+  });
+
+  it("FS-A8 a Help asked for a creature deleted meanwhile says the creature is gone", async () => {
+    const { takeHelpRequest } = await import("../../../src/documents/activities/help-boons");
+    const hero = creature("Aldo", {}, [alice]);
+    await hero.actor.delete();
+    expect(
+      await as(alice, () => takeHelpRequest.send({ actorUuid: hero.actor.uuid, tokenUuid: hero.token.uuid })),
+    ).toEqual({ ok: false, reason: "creatureGone" });
+  });
+});
