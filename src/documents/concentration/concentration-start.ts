@@ -17,6 +17,7 @@ import { durationInRounds, type DurationUnit } from "../../rules/items/durations
 import { accept, refuse, type Outcome } from "../../rules/outcome";
 import type { RoundEvent } from "../../rules/turns/round-event";
 import { withOverride, type SpendEvent } from "../../rules/budget/spend-events";
+import { combatKeyOf } from "../budget-requests";
 import { spendFor } from "../budget-spend";
 import { applyRoundEvents, familyOf, roundStateOf } from "../combat-api";
 
@@ -111,11 +112,29 @@ async function startOnGm(payload: ConcentrationPayload, user: User.Implementatio
   return applied.ok ? accept(null) : applied;
 }
 
-/** FS-A3, AD-M6: begin or renew concentration; serialised per creature. */
+/**
+ * The lock a concentration request takes: its creature's fight's, the one every budget request about that fight
+ * takes (concentrating spends the turn's action or manoeuvre: two spends at once must see each other); per
+ * creature outside a fight.
+ */
+function concentrationKey(payload: ConcentrationPayload): string {
+  const party = resolveParty({
+    actorUuid: payload.actorUuid,
+    tokenUuid: payload.tokenUuid,
+    name: "",
+    img: "",
+  });
+  const link = party ? combatLinkOf(party) : null;
+  return link
+    ? combatKeyOf({ combatId: link.combat.id ?? "" })
+    : `concentration.${payload.tokenUuid ?? payload.actorUuid}`;
+}
+
+/** FS-A3, AD-M6: begin or renew concentration; serialised with the fight's budget requests. */
 export const startConcentrationRequest = defineGmRequest<ConcentrationPayload, null>(
   "concentration.start",
   (payload, { user }) => startOnGm(payload, user),
-  (payload) => `concentration.${payload.tokenUuid ?? payload.actorUuid}`,
+  concentrationKey,
 );
 
 /** Asks the active GM to start concentrating on `item` (the sheet's button). */
