@@ -15,6 +15,8 @@ import type { MovementStretch, MovementWaypoint } from "../rules/budget/movement
 import { movementStretches } from "../rules/budget/movement-stretches";
 import { refusalKey, type Outcome } from "../rules/outcome";
 import { locHtml } from "../utils/loc";
+import { withRequestLock } from "../net/gm-requests";
+import { combatKeyOf } from "./budget-requests";
 import { planMove, spendForMove, type MoveSpend } from "./budget-spend";
 import { activeCombatFor, combatantFor, roundStateOf } from "./combat-api";
 import { moveFactsOf } from "./move-facts";
@@ -161,7 +163,10 @@ export async function onMoveToken(
   if (!fighter) return null;
   const stretches = stretchesOf(movement, movement.passed);
   const facts = { ...moveFactsOf(fighter.combatant), override: user?.isGM === true };
-  const out = await spendForMove(fighter.combat, fighter.combatant, stretches, facts);
+  // In the fight's request lock: a budget request handled meanwhile neither loses this spend nor is lost by it.
+  const out = await withRequestLock(combatKeyOf({ combatId: fighter.combat.id ?? "" }), () =>
+    spendForMove(fighter.combat, fighter.combatant, stretches, facts),
+  );
   if (!out.ok) {
     // The mover's client let it through on an older budget: the GM is told; nothing is spent.
     const name = foundry.utils.escapeHTML(fighter.combatant.name ?? "");

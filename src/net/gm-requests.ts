@@ -83,6 +83,14 @@ export function defineGmRequest<P, R>(
   };
 }
 
+/**
+ * Runs `work` on the active GM's client in the lock of requests keyed `key`: for GM-side work that writes what
+ * those requests write but does not come through one (a hook), so neither loses the other's write.
+ */
+export function withRequestLock<T>(key: string, work: () => Promise<T>): Promise<T> {
+  return lock.run(key, work);
+}
+
 /** Registers every declared request as a v13 query; called once from the init hook. */
 export function registerGmRequests(): void {
   const queries = CONFIG.queries as unknown as Record<string, unknown>;
