@@ -110,6 +110,12 @@ export type Declaration =
     }
   | { readonly kind: "orientation"; readonly roll: number; readonly failed?: boolean };
 
+/** A number a payload carries (a form's numeric string too); NaN for anything else, which the rules refuse. */
+function numberIn(value: unknown): number {
+  if (typeof value === "number") return value;
+  return typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+}
+
 export function declarationEvent(
   id: string,
   d: Declaration,
@@ -128,7 +134,7 @@ export function declarationEvent(
         id,
         movement: m
           ? {
-              percent: Number(m.percent),
+              percent: numberIn(m.percent),
               manoeuvre: m.manoeuvre ?? "none",
               draw: m.draw === true,
               change: m.change === true,
@@ -141,9 +147,9 @@ export function declarationEvent(
       const m = d.melee;
       const melee = m
         ? {
-            group: String(m.group ?? ""),
-            extraWeapons: Number(m.extraWeapons ?? 0),
-            ...(m.initiative === undefined ? {} : { initiative: Number(m.initiative) }),
+            group: typeof m.group === "string" || typeof m.group === "number" ? String(m.group) : "",
+            extraWeapons: m.extraWeapons === undefined ? 0 : numberIn(m.extraWeapons),
+            ...(m.initiative === undefined ? {} : { initiative: numberIn(m.initiative) }),
           }
         : null;
       return accept({ type: "declareMelee", id, melee, ...gm });
@@ -153,7 +159,7 @@ export function declarationEvent(
       return accept({
         type: "recordOrientation",
         id,
-        roll: Number(d.roll),
+        roll: numberIn(d.roll),
         ...(isGM && d.failed === true ? { failed: true } : {}),
         ...gm,
       });

@@ -4,7 +4,7 @@
  * PR-P6, PR-P7, PR-P9 declarations take only the values the rules know; the GM side checks each field.
  */
 import fc from "fast-check";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { alice, as, creature, engineOf, events, gm, resetWorld, startedFight } from "../budget/setup";
 import {
   declareRequest,
@@ -39,7 +39,16 @@ function declare(user: ChatUser, fight: { id: string }, id: string, declaration:
 }
 
 describe("declarations the rules do not know leave the fight as it was", () => {
-  beforeEach(() => resetWorld());
+  let errors: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    resetWorld();
+    errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+  });
+  // Refused by the rules, never by an exception on the GM's client (requestError).
+  afterEach(() => {
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
 
   it("PR-P1 a spell declaration that is neither cast nor prepare is refused; the round goes on", async () => {
     const { fight, id } = await phasedFight(PHASE.spellDeclaration);
