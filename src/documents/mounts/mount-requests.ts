@@ -15,7 +15,7 @@
 import { defineCheckConsequence, postCheck } from "../../chat/check-card";
 import { ownsActor } from "../../chat/parties";
 import { publicMessageMode } from "../../compat/public-message-mode";
-import { defineGmRequest } from "../../net/gm-requests";
+import { defineGmRequest, withRequestLock } from "../../net/gm-requests";
 import type { FsAttribute } from "../../rules/families/fast-slow/derived";
 import {
   independentAttackRoll,
@@ -31,6 +31,7 @@ import {
 } from "../../rules/families/fast-slow/mounts";
 import { accept, refuse, type Outcome } from "../../rules/outcome";
 import { budgetFingerprint } from "../../rules/budget/fingerprint";
+import { combatKeyOf } from "../budget-requests";
 import { budgetOf } from "../budget-store";
 import { roundStateOf } from "../combat-api";
 import { setStatus } from "../statuses";
@@ -90,6 +91,16 @@ function budgetFingerprintOf(token: TokenLike): string | null {
   return budget ? budgetFingerprint(budget.state) : null;
 }
 
+/**
+ * The requests that spend the rider's budget (the move, FS-MT2; the action, FS-MT10) also take its fight's
+ * request lock, the one budget requests take, so that neither loses the other's write.
+ */
+function inRiderFight(uuid: unknown, work: () => Promise<Outcome<null>>): Promise<Outcome<null>> {
+  const token = tokenAt(uuid);
+  const link = token ? linkOf(token) : null;
+  return link ? withRequestLock(combatKeyOf({ combatId: link.combat.id ?? "" }), work) : work();
+}
+
 /** Every mount request runs one at a time: pairs span two tokens. */
 const SERIAL = () => "mounts";
 
@@ -100,56 +111,58 @@ export interface MountPayload {
 
 export const mountRequest = defineGmRequest<MountPayload, null>(
   "mount.mount",
-  async (payload, { user }) => {
-    const rider = ownToken(payload.riderUuid, user);
-    if (!rider.ok) return rider;
-    const mount = tokenAt(payload.mountUuid);
-    const mountActor = actorOf(mount);
-    if (!mount || !mountActor) return refuse("creatureGone");
-    const { token } = rider.value;
-    const sameScene = (token as { parent?: unknown }).parent === (mount as { parent?: unknown }).parent;
-    const spend = budgetSpend(token, spendMountMove, user.isGM);
-    const out = mountCreature(pairsOn(token), {
-      rider: { id: token.id ?? "", size: sizeOf(token), moveAvailable: spend.ok },
-      // FS-MT1: a creature that accepts riders, or one whose owner asks.
-      mount: {
-        id: mount.id ?? "",
-        size: sizeOf(mount),
-        willing: acceptsRiders(mount) || ownsActor(user, mountActor),
-      },
-      inReach: sameScene && inReach(token, mount),
-    });
-    if (!out.ok) return out.reason === "mountNeedsMove" && !spend.ok ? spend : out;
-    if (spend.ok) await spend.value.apply();
-    await writeRiderFlags(token, { rides: mount.id ?? null });
-    await setStatus(rider.value.actor, "mounted", true);
-    await seatRider(token, mount);
-    return accept(null);
-  },
+  (payload, { user }) =>
+    inRiderFight(payload?.riderUuid, async () => {
+      const rider = ownToken(payload.riderUuid, user);
+      if (!rider.ok) return rider;
+      const mount = tokenAt(payload.mountUuid);
+      const mountActor = actorOf(mount);
+      if (!mount || !mountActor) return refuse("creatureGone");
+      const { token } = rider.value;
+      const sameScene = (token as { parent?: unknown }).parent === (mount as { parent?: unknown }).parent;
+      const spend = budgetSpend(token, spendMountMove, user.isGM);
+      const out = mountCreature(pairsOn(token), {
+        rider: { id: token.id ?? "", size: sizeOf(token), moveAvailable: spend.ok },
+        // FS-MT1: a creature that accepts riders, or one whose owner asks.
+        mount: {
+          id: mount.id ?? "",
+          size: sizeOf(mount),
+          willing: acceptsRiders(mount) || ownsActor(user, mountActor),
+        },
+        inReach: sameScene && inReach(token, mount),
+      });
+      if (!out.ok) return out.reason === "mountNeedsMove" && !spend.ok ? spend : out;
+      if (spend.ok) await spend.value.apply();
+      await writeRiderFlags(token, { rides: mount.id ?? null });
+      await setStatus(rider.value.actor, "mounted", true);
+      await seatRider(token, mount);
+      return accept(null);
+    }),
   SERIAL,
 );
 
 export const dismountRequest = defineGmRequest<{ readonly riderUuid: string }, null>(
   "mount.dismount",
-  async (payload, { user }) => {
-    const rider = ownToken(payload.riderUuid, user);
-    if (!rider.ok) return rider;
-    const { token, actor } = rider.value;
-    const spend = budgetSpend(token, spendMountMove, user.isGM);
-    const out = dismountCreature(pairsOn(token), { riderId: token.id ?? "", moveAvailable: spend.ok });
-    if (!out.ok) return out.reason === "mountNeedsMove" && !spend.ok ? spend : out;
-    if (spend.ok) await spend.value.apply();
-    const mount = tokenById(token, out.value.pair.mountId);
-    await writeRiderFlags(token, { rides: null });
-    await setStatus(actor, "mounted", false);
-    if (mount)
-      await displace(
-        token,
-        landingFor(token, mount, null),
-        Number((mount as { elevation?: number }).elevation ?? 0),
-      );
-    return accept(null);
-  },
+  (payload, { user }) =>
+    inRiderFight(payload?.riderUuid, async () => {
+      const rider = ownToken(payload.riderUuid, user);
+      if (!rider.ok) return rider;
+      const { token, actor } = rider.value;
+      const spend = budgetSpend(token, spendMountMove, user.isGM);
+      const out = dismountCreature(pairsOn(token), { riderId: token.id ?? "", moveAvailable: spend.ok });
+      if (!out.ok) return out.reason === "mountNeedsMove" && !spend.ok ? spend : out;
+      if (spend.ok) await spend.value.apply();
+      const mount = tokenById(token, out.value.pair.mountId);
+      await writeRiderFlags(token, { rides: null });
+      await setStatus(actor, "mounted", false);
+      if (mount)
+        await displace(
+          token,
+          landingFor(token, mount, null),
+          Number((mount as { elevation?: number }).elevation ?? 0),
+        );
+      return accept(null);
+    }),
   SERIAL,
 );
 
@@ -231,44 +244,45 @@ export const escapeRequest = defineGmRequest<
   null
 >(
   "mount.escape",
-  async (payload, { user }) => {
-    const rider = ownToken(payload.riderUuid, user);
-    if (!rider.ok) return rider;
-    const { token, actor } = rider.value;
-    if (typeof payload.expect === "string" && budgetFingerprintOf(token) !== payload.expect)
-      return refuse("budgetChanged");
-    const attribute: EscapeAttribute = payload.attribute === "strength" ? "strength" : "agility";
-    const modifier =
-      (actor.system as unknown as { derived?: { fastSlow?: { modifiers?: Record<string, number> } } }).derived
-        ?.fastSlow?.modifiers?.[attribute] ?? 0;
-    const planned = escapeRoll(pinStates(token), {
-      riderId: token.id ?? "",
-      riderSize: sizeOf(token),
-      attribute,
-      modifier,
-    });
-    if (!planned.ok) return planned;
-    // FS-MT10: the escape is an action.
-    const spend = budgetSpend(token, spendEscapeAction, user.isGM);
-    if (!spend.ok) return spend;
-    await spend.value.apply();
-    const banes = planned.value.sizeBanes;
-    await postCheck({
-      actor,
-      token,
-      kind: "escape",
-      attribute,
-      modifier: planned.value.roll.modifier,
-      boons: planned.value.roll.boons,
-      banes: planned.value.roll.banes,
-      lines: banes ? [{ key: "FRAY.Mount.Escape.banes", data: { banes: String(banes) } }] : [],
-      combatId: linkOf(token)?.combat.id ?? null,
-      consequence: { name: ESCAPE_CONSEQUENCE, data: { rider: token.uuid } },
-      roll: "now",
-      messageMode: publicMessageMode(),
-    });
-    return accept(null);
-  },
+  (payload, { user }) =>
+    inRiderFight(payload?.riderUuid, async () => {
+      const rider = ownToken(payload.riderUuid, user);
+      if (!rider.ok) return rider;
+      const { token, actor } = rider.value;
+      if (typeof payload.expect === "string" && budgetFingerprintOf(token) !== payload.expect)
+        return refuse("budgetChanged");
+      const attribute: EscapeAttribute = payload.attribute === "strength" ? "strength" : "agility";
+      const modifier =
+        (actor.system as unknown as { derived?: { fastSlow?: { modifiers?: Record<string, number> } } })
+          .derived?.fastSlow?.modifiers?.[attribute] ?? 0;
+      const planned = escapeRoll(pinStates(token), {
+        riderId: token.id ?? "",
+        riderSize: sizeOf(token),
+        attribute,
+        modifier,
+      });
+      if (!planned.ok) return planned;
+      // FS-MT10: the escape is an action.
+      const spend = budgetSpend(token, spendEscapeAction, user.isGM);
+      if (!spend.ok) return spend;
+      await spend.value.apply();
+      const banes = planned.value.sizeBanes;
+      await postCheck({
+        actor,
+        token,
+        kind: "escape",
+        attribute,
+        modifier: planned.value.roll.modifier,
+        boons: planned.value.roll.boons,
+        banes: planned.value.roll.banes,
+        lines: banes ? [{ key: "FRAY.Mount.Escape.banes", data: { banes: String(banes) } }] : [],
+        combatId: linkOf(token)?.combat.id ?? null,
+        consequence: { name: ESCAPE_CONSEQUENCE, data: { rider: token.uuid } },
+        roll: "now",
+        messageMode: publicMessageMode(),
+      });
+      return accept(null);
+    }),
   SERIAL,
 );
 

@@ -13,7 +13,8 @@ import { budgetOf } from "../../../src/documents/budget-store";
 import { escapeFromMount, mountToken } from "../../../src/documents/mounts/mount-requests";
 import { pinFlagOf } from "../../../src/documents/mounts/mount-store";
 import type { FastSlowBudget } from "../../../src/rules/families/fast-slow/budget";
-import type { ActorDoc, FightDoc, TokenDoc } from "../../harness/chat";
+import type { ActorDoc, FightDoc, FighterDoc, TokenDoc } from "../../harness/chat";
+import { spendBudgetRequest } from "../../../src/documents/budget-requests";
 
 const tok = (t: TokenDoc) => t as never;
 
@@ -91,5 +92,100 @@ describe("FS-MT10 the escape is taken once", () => {
     await settle();
     expect(checkCards()).toHaveLength(2);
     expect(actionLeft(fight, knightId)).toBe(0);
+  });
+});
+
+describe("FS-MT2 mounting spends the move while another request spends the action", () => {
+  beforeEach(() => {
+    queuedFaces.length = 0;
+    world.warnings.length = 0;
+    world.combats.clear();
+    world.messages.clear();
+    moves.length = 0;
+    clearScene();
+  });
+
+  it("FS-MT2 FS-A5 mounting and Defend at once, the GM's writes on their way: both spends are kept", async () => {
+    const { knight, horse } = knightAndHorse(2, 1);
+    const { fight, ids } = fightWith("fast-slow", knight, horse);
+    const knightId = ids[0] as string;
+    // A slow turn: both the action and the move (FS-R5).
+    const begun = await as(gm, () =>
+      applyRoundEvents(fight as never, [
+        { type: "startCombat" },
+        { type: "pass", id: knightId },
+        { type: "advancePhase", gmOverride: true },
+        { type: "takeTurn", id: knightId },
+      ]),
+    );
+    if (!begun.ok) throw new Error(begun.reason);
+    await settle();
+    const fighter = fight.combatants.get(knightId) as FighterDoc;
+    const write = fighter.update.bind(fighter);
+    fighter.update = async (changes) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return write(changes);
+    };
+    const before = (budgetOf(fight as never, fighter as never)?.state as FastSlowBudget).turn?.moveLeft ?? 0;
+    const [mounted, defended] = await Promise.all([
+      as(alice, () => mountToken(tok(knight.token), tok(horse.token))),
+      as(alice, () =>
+        spendBudgetRequest.send({
+          combatId: fight.id,
+          combatantId: knightId,
+          event: { type: "activity", activity: "defend" },
+        }),
+      ),
+    ]);
+    for (let i = 0; i < 5; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      await settle();
+    }
+    expect([mounted, defended]).toEqual([
+      { ok: true, value: null },
+      { ok: true, value: true },
+    ]);
+    const turn = (budgetOf(fight as never, fighter as never)?.state as FastSlowBudget).turn;
+    expect(turn?.actionLeft).toBe(0);
+    expect(turn?.moveLeft).toBeLessThan(before);
+  });
+});
+
+describe("FS-R5 a fast turn is the action or the move", () => {
+  beforeEach(() => {
+    queuedFaces.length = 0;
+    world.combats.clear();
+    world.messages.clear();
+    clearScene();
+  });
+
+  it("FS-R5 FS-MT2 on a fast turn, mounting and Defend asked at once: one is taken, the other refused", async () => {
+    const { knight, horse } = knightAndHorse(2, 1);
+    const { fight, ids } = fightWith("fast-slow", knight, horse);
+    const knightId = ids[0] as string;
+    const begun = await as(gm, () =>
+      applyRoundEvents(fight as never, [{ type: "startCombat" }, { type: "takeTurn", id: knightId }]),
+    );
+    if (!begun.ok) throw new Error(begun.reason);
+    await settle();
+    const fighter = fight.combatants.get(knightId) as FighterDoc;
+    const write = fighter.update.bind(fighter);
+    fighter.update = async (changes) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return write(changes);
+    };
+    const answers = await Promise.all([
+      as(alice, () => mountToken(tok(knight.token), tok(horse.token))),
+      as(alice, () =>
+        spendBudgetRequest.send({
+          combatId: fight.id,
+          combatantId: knightId,
+          event: { type: "activity", activity: "defend" },
+        }),
+      ),
+    ]);
+    await settle();
+    expect(answers.filter((a) => a.ok)).toHaveLength(1);
+    expect(answers.find((a) => !a.ok)).toMatchObject({ reason: "fastTurnActed" });
   });
 });
