@@ -4,11 +4,26 @@
  * back. The move's spend waits for the fight's budget requests, and they for it.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { queuedFaces } from "../../harness/roll";
-import { alice, as, budgetNow, creature, dragToken, events, resetWorld, settle, startedFight } from "./setup";
+import { queueFaces, queuedFaces } from "../../harness/roll";
+import {
+  alice,
+  as,
+  budgetNow,
+  budgetWorld,
+  creature,
+  dragToken,
+  events,
+  gm,
+  resetWorld,
+  settle,
+  startedFight,
+  world,
+} from "./setup";
+import { askTraversalRoll } from "../../../src/applications/budget/traversal-rolls";
+import { checkCardOf, rollCheck } from "../../../src/chat/check-card";
 import { spendBudgetRequest } from "../../../src/documents/budget-requests";
 import type { FastSlowBudget } from "../../../src/rules/families/fast-slow/budget";
-import type { FighterDoc } from "../../harness/chat";
+import type { ChatMessageDoc, FighterDoc } from "../../harness/chat";
 
 /** The combatant's writes come back after a server round trip (a few milliseconds), not at once. */
 function slowWrites(fighter: FighterDoc): void {
@@ -52,5 +67,45 @@ describe("a move and a spend at once", () => {
     expect(moved).toBe(true);
     expect(defended).toEqual({ ok: true, value: true });
     expect(budgetNow<FastSlowBudget>(fight, heroId).turn).toMatchObject({ moveLeft: 7, actionLeft: 0 });
+  });
+});
+
+describe("a traversal roll and a spend at once", () => {
+  beforeEach(() => {
+    resetWorld();
+    queuedFaces.length = 0;
+  });
+
+  it("FS-M2 FS-A5 a failed climb roll (movement stopped) and Defend at once: both are kept", async () => {
+    const hero = creature("Aldo", {}, [alice]);
+    const { fight, ids } = await startedFight("fast-slow", hero, creature("Orc", {}));
+    const heroId = ids[0] as string;
+    await events(fight, [
+      { type: "pass", id: heroId },
+      { type: "advancePhase", gmOverride: true },
+      { type: "takeTurn", id: heroId },
+    ]);
+    budgetWorld.prompts.push({ banes: 0 });
+    await as(gm, () => askTraversalRoll(fight.id, heroId, "climb"));
+    await settle();
+    const card = [...world.messages.values()].find((m) => checkCardOf(m as never)) as ChatMessageDoc;
+    slowWrites(fight.combatants.get(heroId) as FighterDoc);
+    queueFaces(5);
+    const [rolled, defended] = await Promise.all([
+      as(alice, () => rollCheck(card.id)),
+      as(alice, () =>
+        spendBudgetRequest.send({
+          combatId: fight.id,
+          combatantId: heroId,
+          event: { type: "activity", activity: "defend" },
+        }),
+      ),
+    ]);
+    for (let i = 0; i < 5; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      await settle();
+    }
+    expect([rolled.ok, defended.ok]).toEqual([true, true]);
+    expect(budgetNow<FastSlowBudget>(fight, heroId).turn).toMatchObject({ stopped: true, actionLeft: 0 });
   });
 });
