@@ -5,7 +5,8 @@
  * undo are each taken once. Every handler finds the creatures again (one deleted meanwhile is refused with
  * its name) and re-checks that the asking user owns the side it acts for.
  */
-import { defineGmRequest } from "../net/gm-requests";
+import { combatKeyOf } from "../documents/budget-requests";
+import { defineGmRequest, withRequestLock } from "../net/gm-requests";
 import { accept, refuse, type Outcome } from "../rules/outcome";
 import { DamageRoll } from "../dice/fray-roll";
 import { locateEntry, writeEntry, type LocatedEntry } from "./attack-message";
@@ -56,6 +57,15 @@ function defenderOf(card: AttackCardData, entry: TargetEntry): Outcome<Defender>
   return accept({ party: party.value, link: combatLinkOf(party.value, combatOf(card)) });
 }
 
+/**
+ * A defense is resolved in its defender's fight's request lock: the tries it counts (AD-A3) and what it spends
+ * (AD-M4/AD-M5) are the fight's, and another card defended at the same moment must see them.
+ */
+function inDefenderFight<T>(defender: Defender, work: () => Promise<T>): Promise<T> {
+  const combat = defender.link?.combat;
+  return combat ? withRequestLock(combatKeyOf({ combatId: combat.id ?? "" }), work) : work();
+}
+
 /** The asking user acts for the attacker (its owner, or a GM). A GM may act for an attacker deleted since. */
 function attackerAllowed(user: User.Implementation, card: AttackCardData): Outcome<null> {
   if (user.isGM) return accept(null);
@@ -97,15 +107,17 @@ export const defendRequest = defineGmRequest<DefendPayload, null>(
     if (!ownsActor(context.user, defender.value.party.actor))
       return refuse("notOwner", { name: entry.target?.name ?? "" });
     const sink = new RollSink(((message.rolls as unknown as Roll[]) ?? []).length);
-    const result = await family.defend({
-      card,
-      entry,
-      defender: defender.value,
-      choice: payload.defense,
-      modifier: situationalModifier(payload.modifier),
-      conventions: attackConventions(),
-      sink,
-    });
+    const result = await inDefenderFight(defender.value, () =>
+      family.defend!({
+        card,
+        entry,
+        defender: defender.value,
+        choice: payload.defense,
+        modifier: situationalModifier(payload.modifier),
+        conventions: attackConventions(),
+        sink,
+      }),
+    );
     if (!result.ok) {
       // The defender's state changed since the card was drawn: show what is legal now.
       const legal = family.legalDefenses?.(entry, defender.value);
@@ -129,7 +141,9 @@ export const maintainRequest = defineGmRequest<EntryPayload, null>(
     if (!defender.ok) return defender;
     if (!ownsActor(user, defender.value.party.actor))
       return refuse("notOwner", { name: entry.target?.name ?? "" });
-    return family.maintain({ card, entry, defender: defender.value, conventions: attackConventions(), sink });
+    return inDefenderFight(defender.value, () =>
+      family.maintain!({ card, entry, defender: defender.value, conventions: attackConventions(), sink }),
+    );
   }),
   byMessage,
 );
