@@ -16,7 +16,7 @@ import { attackConventions } from "./conventions";
 import { rollFumbleTable } from "./families/active-defense-3d6";
 import type { DamageAftermath, Defender } from "./families/family-card";
 import { FAMILY_CARDS } from "./families";
-import { ownsActor, resolveParty, type Party } from "./parties";
+import { ownsActor, resolveParty, statsOf, type Party } from "./parties";
 import { RollSink } from "./roll-sink";
 
 export interface EntryPayload {
@@ -64,6 +64,14 @@ function defenderOf(card: AttackCardData, entry: TargetEntry): Outcome<Defender>
 function inDefenderFight<T>(defender: Defender, work: () => Promise<T>): Promise<T> {
   const combat = defender.link?.combat;
   return combat ? withRequestLock(combatKeyOf({ combatId: combat.id ?? "" }), work) : work();
+}
+
+/**
+ * Health is read and written in the creature's own lock: damage from two cards applied (or undone) at the same
+ * moment both count, whichever card's lock each came through.
+ */
+function inHealthLock<T>(actor: Actor.Implementation, work: () => Promise<T>): Promise<T> {
+  return withRequestLock(`health.${actor.uuid}`, work);
 }
 
 /** The asking user acts for the attacker (its owner, or a GM). A GM may act for an attacker deleted since. */
@@ -197,10 +205,16 @@ export const applyDamageRequest = defineGmRequest<EntryPayload, null>(
     if (!ownsActor(user, target.value.actor) && !attackerAllowed(user, card).ok)
       return refuse("notOwner", { name: entry.target.name });
     const family = FAMILY_CARDS[card.family];
-    const health = target.value.stats.health;
-    const before = health.value;
-    const after = Math.max(family.healthFloor?.(health.max) ?? 0, before - damage.final);
-    await target.value.actor.update({ "system.health.value": after } as Actor.UpdateData);
+    const final = damage.final;
+    const { before, after } = await inHealthLock(target.value.actor, async () => {
+      const health = statsOf(target.value.actor).health;
+      const now = {
+        before: health.value,
+        after: Math.max(family.healthFloor?.(health.max) ?? 0, health.value - final),
+      };
+      await target.value.actor.update({ "system.health.value": now.after } as Actor.UpdateData);
+      return now;
+    });
     // The Health is written: whatever goes wrong after, the entry must say so (no second application).
     let aftermath: DamageAftermath | undefined;
     try {
@@ -243,10 +257,13 @@ export const undoDamageRequest = defineGmRequest<EntryPayload, null>(
     if (!entry.target) return refuse("noTarget");
     const target = found(entry.target);
     if (!target.ok) return target;
-    const health = target.value.stats.health;
     const restored = damage.applied.before - damage.applied.after;
-    const value = Math.min(Math.max(health.max, health.value), health.value + restored);
-    await target.value.actor.update({ "system.health.value": value } as Actor.UpdateData);
+    const { value, was } = await inHealthLock(target.value.actor, async () => {
+      const health = statsOf(target.value.actor).health;
+      const given = Math.min(Math.max(health.max, health.value), health.value + restored);
+      await target.value.actor.update({ "system.health.value": given } as Actor.UpdateData);
+      return { value: given, was: health.value };
+    });
     // AD-A4: the checks this application called for are not undone; one rolled from now on has no effect.
     const checks = damage.applied.checks?.length ?? 0;
     return accept({
@@ -254,7 +271,7 @@ export const undoDamageRequest = defineGmRequest<EntryPayload, null>(
       damage: {
         ...damage,
         applied: null,
-        undone: { restored: value - health.value, ...(checks ? { checks } : {}) },
+        undone: { restored: value - was, ...(checks ? { checks } : {}) },
       },
     });
   }),

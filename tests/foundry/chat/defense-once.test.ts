@@ -43,3 +43,39 @@ describe("AD-A3 a parry counted across cards", () => {
     expect(parried).toHaveLength(1);
   });
 });
+
+describe("damage from two cards applied at once", () => {
+  beforeEach(() => {
+    queuedFaces.length = 0;
+    world.warnings.length = 0;
+  });
+
+  it("OD-A7 two hits on one target applied at the same moment, its writes on their way: both count", async () => {
+    const hero = creature("Ana", { opposedD20: { attack: { melee: 5 } } }, [alice]);
+    const bea = creature("Bea", {}, [bob]);
+    const spear = weapon(hero.actor, "Spear");
+    const cards = [];
+    for (const [attackFace, damageFace] of [
+      [15, 6],
+      [15, 3],
+    ] as const) {
+      queueFaces(attackFace);
+      const message = await attack(alice, "opposed-d20", hero, spear, [bea]);
+      await click(bob, message, "decline");
+      queueFaces(damageFace);
+      await click(alice, message, "rollDamage");
+      cards.push(message);
+    }
+    const write = bea.actor.update.bind(bea.actor);
+    bea.actor.update = async (changes) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return write(changes);
+    };
+    const applied = await Promise.all(cards.map((m) => click(gm, m, "applyDamage")));
+    expect(applied.every((a) => a.ok)).toBe(true);
+    expect(bea.actor.system.health).toMatchObject({ value: 20 - 6 - 3 });
+    const undone = await Promise.all(cards.map((m) => click(gm, m, "undoDamage")));
+    expect(undone.every((a) => a.ok)).toBe(true);
+    expect(bea.actor.system.health).toMatchObject({ value: 20 });
+  });
+});
