@@ -4,6 +4,7 @@
  * who owns them and who is connected.
  */
 import type { ActorDerived } from "../data/actor/derive";
+import { withRequestLock } from "../net/gm-requests";
 import type { AdWeaponSkill } from "../rules/families/active-defense-3d6/skills";
 import type { FsAttribute } from "../rules/families/fast-slow/derived";
 import { FS_ATTACK_TARGETS, type FsAttackTarget } from "../rules/families/fast-slow/attack";
@@ -148,6 +149,15 @@ export function resolveParty(ref: ActorRef): Party | null {
   }
   const actor = lookup(ref.actorUuid) as Actor.Implementation | null;
   return actor ? { actor, token: null, ref, stats: statsOf(actor) } : null;
+}
+
+/**
+ * Runs `work` (active GM) in the creature's Health lock: whatever reads its Health and writes it back — an attack
+ * card's damage or its undo, a mount's fall, a stabilizing roll — does it there, from the Health as it is then,
+ * so two such writes at the same moment both count.
+ */
+export function withHealthLock<T>(actor: Actor.Implementation, work: () => Promise<T>): Promise<T> {
+  return withRequestLock(`health.${actor.uuid}`, work);
 }
 
 /** Whether `user` owns the creature (a GM owns everything). */

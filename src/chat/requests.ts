@@ -16,7 +16,7 @@ import { attackConventions } from "./conventions";
 import { rollFumbleTable } from "./families/active-defense-3d6";
 import type { DamageAftermath, Defender } from "./families/family-card";
 import { FAMILY_CARDS } from "./families";
-import { ownsActor, resolveParty, statsOf, type Party } from "./parties";
+import { ownsActor, resolveParty, statsOf, withHealthLock, type Party } from "./parties";
 import { RollSink } from "./roll-sink";
 
 export interface EntryPayload {
@@ -64,14 +64,6 @@ function defenderOf(card: AttackCardData, entry: TargetEntry): Outcome<Defender>
 function inDefenderFight<T>(defender: Defender, work: () => Promise<T>): Promise<T> {
   const combat = defender.link?.combat;
   return combat ? withRequestLock(combatKeyOf({ combatId: combat.id ?? "" }), work) : work();
-}
-
-/**
- * Health is read and written in the creature's own lock: damage from two cards applied (or undone) at the same
- * moment both count, whichever card's lock each came through.
- */
-function inHealthLock<T>(actor: Actor.Implementation, work: () => Promise<T>): Promise<T> {
-  return withRequestLock(`health.${actor.uuid}`, work);
 }
 
 /** The asking user acts for the attacker (its owner, or a GM). A GM may act for an attacker deleted since. */
@@ -206,7 +198,7 @@ export const applyDamageRequest = defineGmRequest<EntryPayload, null>(
       return refuse("notOwner", { name: entry.target.name });
     const family = FAMILY_CARDS[card.family];
     const final = damage.final;
-    const { before, after } = await inHealthLock(target.value.actor, async () => {
+    const { before, after } = await withHealthLock(target.value.actor, async () => {
       const health = statsOf(target.value.actor).health;
       const now = {
         before: health.value,
@@ -258,7 +250,7 @@ export const undoDamageRequest = defineGmRequest<EntryPayload, null>(
     const target = found(entry.target);
     if (!target.ok) return target;
     const restored = damage.applied.before - damage.applied.after;
-    const { value, was } = await inHealthLock(target.value.actor, async () => {
+    const { value, was } = await withHealthLock(target.value.actor, async () => {
       const health = statsOf(target.value.actor).health;
       const given = Math.min(Math.max(health.max, health.value), health.value + restored);
       await target.value.actor.update({ "system.health.value": given } as Actor.UpdateData);

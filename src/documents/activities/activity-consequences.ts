@@ -11,7 +11,7 @@
  */
 import { defineCheckConsequence, type CheckLine } from "../../chat/check-card";
 import type { ActorRef } from "../../chat/card-data";
-import { resolveParty } from "../../chat/parties";
+import { resolveParty, statsOf, withHealthLock } from "../../chat/parties";
 import { helpState } from "../../rules/families/fast-slow/help";
 import { searchForHidden } from "../../rules/families/fast-slow/search";
 import { applyRoundEvents, asFray, familyOf, roundStateOf } from "../combat-api";
@@ -87,9 +87,11 @@ export const STABILIZE_CONSEQUENCE = defineCheckConsequence<StabilizeConsequence
     if (!patient) return gone();
     const name = patient.ref.name;
     if (!result.success) return { lines: [{ key: "FRAY.Activity.Roll.notStabilized", data: { name } }] };
-    const health = patient.stats.health;
-    const value = Math.min(health.max, health.value + STABILIZE_HEALS);
-    await patient.actor.update({ "system.health.value": value } as Actor.UpdateData);
+    await withHealthLock(patient.actor, async () => {
+      const health = statsOf(patient.actor).health;
+      const value = Math.min(health.max, health.value + STABILIZE_HEALS);
+      await patient.actor.update({ "system.health.value": value } as Actor.UpdateData);
+    });
     return {
       lines: [{ key: "FRAY.Activity.Roll.stabilized", data: { name, amount: String(STABILIZE_HEALS) } }],
     };

@@ -10,6 +10,7 @@
  * The pin is released when the mount's `prone` goes, when its token moves, or when it is deleted.
  */
 import { defineCheckConsequence, postCheck } from "../../chat/check-card";
+import { withHealthLock } from "../../chat/parties";
 import { publicMessageMode } from "../../compat/public-message-mode";
 import { CheckRoll } from "../../dice/check-roll";
 import type { AttackRoll } from "../../dice/fray-roll";
@@ -166,10 +167,12 @@ defineCheckConsequence<FallData>(MOUNT_FALL_CONSEQUENCE, async ({ data, result, 
   const { snapshot } = await sink.roll(CheckRoll as typeof AttackRoll, fall.damageFormula, {
     purpose: "damage",
   });
-  const health = Number((riderActor.system as { health?: { value?: number } }).health?.value ?? 0);
-  await riderActor.update({
-    "system.health.value": Math.max(0, health - snapshot.total),
-  } as Actor.UpdateData);
+  await withHealthLock(riderActor, async () => {
+    const health = Number((riderActor.system as { health?: { value?: number } }).health?.value ?? 0);
+    await riderActor.update({
+      "system.health.value": Math.max(0, health - snapshot.total),
+    } as Actor.UpdateData);
+  });
   // Pinned only while the mount is still down on the rider (it may have stood before the roll).
   if (mount && hasStatusNow(actorOf(mount), PRONE_STATUS)) {
     await writeRiderFlags(rider, {
