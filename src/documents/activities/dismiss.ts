@@ -2,8 +2,8 @@
  * FS-A6 Dismiss «cesser» on the Foundry side. The budget panel's Dismiss asks which of the creature's own effects
  * to end (`dismissableFor`: its concentrations in the fight, and the effects its spells and talents placed on
  * any creature), then asks the active GM (`dismissRequest`), who re-checks that the asker owns the creature and
- * that the effect is still the creature's to dismiss, spends the turn's action (activity "dismiss", with the
- * GM's override when confirmed), and ends the effect:
+ * that the effect is still the creature's to dismiss and that the turn's action is there (activity "dismiss",
+ * with the GM's override when confirmed), ends the effect, then spends the action:
  * - concentrated on: its concentration state goes (one `removeTimedState` matching the effect, in the fight's
  *   write lock); the concentration lifecycle then ends the effect as for any other end (FS-A3);
  * - otherwise: the ActiveEffects the item placed are removed.
@@ -12,11 +12,13 @@
 import { defineGmRequest } from "../../net/gm-requests";
 import { CONCENTRATION_STATE, isConcentrationState } from "../../rules/families/fast-slow/concentration";
 import { dismissableEffects, type DismissableEffect } from "../../rules/families/fast-slow/dismiss";
+import { applySpend } from "../../rules/budget/apply-spend";
 import { withOverride } from "../../rules/budget/spend-events";
 import { accept, refuse, type Outcome } from "../../rules/outcome";
 import { loc } from "../../utils/loc";
 import { templatePath } from "../../utils/paths";
 import { spendFor } from "../budget-spend";
+import { storedBudgetOf } from "../budget-store";
 import { authorized } from "../budget-requests";
 import { applyRoundEvents, familyOf, timedStatesOf } from "../combat-api";
 import { endEffect, everyActor } from "../concentration/concentration-lifecycle";
@@ -92,12 +94,17 @@ async function dismissOnGm(p: DismissPayload, user: User.Implementation): Promis
   if (familyOf(combat) !== "fast-slow") return refuse("notInThisFamily");
   const effect = dismissableFor(combat, combatant).find((e) => e.effectId === String(p.effectId ?? ""));
   if (!effect) return refuse("nothingToDismiss", { name: combatant.name ?? "" });
-  const spent = await spendFor(
-    combat,
-    combatant,
-    withOverride({ family: "fast-slow", event: { type: "activity", activity: "dismiss" } }, override),
+  const spend = withOverride(
+    { family: "fast-slow", event: { type: "activity", activity: "dismiss" } },
+    override,
   );
-  if (!spent.ok) return spent;
+  // The action is checked first and spent last: a concentration that ended meanwhile (a failed FS-A4 check
+  // rolled under its own card's lock) refuses the dismissal with nothing spent.
+  const budget = storedBudgetOf(combat, combatant);
+  if (budget) {
+    const allowed = applySpend(spend, budget, { prone: false });
+    if (!allowed.ok) return allowed;
+  }
   if (effect.concentration) {
     const ended = await applyRoundEvents(combat, [
       {
@@ -111,8 +118,9 @@ async function dismissOnGm(p: DismissPayload, user: User.Implementation): Promis
   } else {
     await endEffect(effect.effectId);
   }
+  const spent = await spendFor(combat, combatant, spend);
   await postDismissed(combatant, effect.name);
-  return accept(true);
+  return spent.ok ? accept(true) : spent;
 }
 
 /** FS-A6: one request per combat at a time, as every budget request. */
