@@ -230,6 +230,10 @@ export class ChatMessageDoc {
   get speaker(): unknown {
     return this._source.speaker;
   }
+  /** The user who posted it (core: a User document). */
+  get author(): ChatUser | undefined {
+    return users.get(String(this._source.author));
+  }
   get isContentVisible(): boolean {
     const user = currentUser();
     if (this.blind) return user.isGM;

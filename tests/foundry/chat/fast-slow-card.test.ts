@@ -9,11 +9,13 @@ import {
   alice,
   as,
   attack,
+  bob,
   click,
   creature,
   entryOf,
   fightWith,
   gm,
+  settle,
   textOf,
   view,
   weapon,
@@ -134,8 +136,21 @@ describe("fast-slow attack card", () => {
     expect(hero.actor.statuses.has("hidden")).toBe(false);
     orc.actor.statuses.add("hidden");
     queueFaces(12, 1, 1, 1);
-    await attack(alice, "fast-slow", hero, sword, [orc]);
+    const atHidden = await attack(alice, "fast-slow", hero, sword, [orc]);
     expect(orc.actor.statuses.has("hidden")).toBe(true);
+
+    // A card is its author's: one posted by a user who does not own the attacker reveals nobody.
+    hero.actor.statuses.add("hidden");
+    const forged = JSON.parse(JSON.stringify(atHidden._source.system));
+    forged.entries[0].attack.data.revealsAttacker = true;
+    await as(bob, () =>
+      (CONFIG.ChatMessage.documentClass as unknown as { create(d: object): Promise<unknown> }).create({
+        type: "attack",
+        system: forged,
+      }),
+    );
+    await settle();
+    expect(hero.actor.statuses.has("hidden")).toBe(true);
   });
 
   it("FS damage is rolled by a button and applied to Health through the GM; the GM can undo it", async () => {
