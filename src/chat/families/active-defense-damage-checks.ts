@@ -17,7 +17,9 @@
  */
 import { getSetting } from "../../config/settings";
 import { publicMessageMode } from "../../compat/public-message-mode";
+import { combatKeyOf } from "../../documents/budget-requests";
 import { applyRoundEvents, familyOf, timedStatesOf } from "../../documents/combat-api";
+import { withRequestLock } from "../../net/gm-requests";
 import { hasStatusNow, setStatus } from "../../documents/statuses";
 import {
   DAMAGE_EFFECT_CHECKS,
@@ -170,12 +172,14 @@ function fightOf(data: DamageCheckData): Fight | null {
 async function applyEffect(effect: DamageEffect, party: Party, fight: Fight | null): Promise<void> {
   if (effect === "stunned" && fight) {
     // AD-T1: until the holder's next turn; one stun at a time (a second one would end at the same moment).
-    const held = timedStatesOf(fight.combat, fight.holder).some((s) => s.key === STUN_STATE);
-    if (!held) {
+    // Looked at and added in the fight's request lock: two stun checks rolled at once add one.
+    await withRequestLock(combatKeyOf({ combatId: fight.combat.id ?? "" }), async () => {
+      const held = timedStatesOf(fight.combat, fight.holder).some((s) => s.key === STUN_STATE);
+      if (held) return;
       await applyRoundEvents(fight.combat, [
         { type: "addTimedState", state: untilNextTurn(STUN_STATE, fight.holder) },
       ]);
-    }
+    });
   }
   await setStatus(party.actor, effect, true);
   if (effect === "dead" && fight) {

@@ -229,6 +229,34 @@ describe("active-defense-3d6 damage effects (AD-A4)", () => {
     expect(s.kenji.actor.statuses.has("prone")).toBe(true);
   });
 
+  it("AD-A4/AD-T1 two blows' stun checks failed at the same moment leave one stun until Kenji's next turn", async () => {
+    const s = duel();
+    const f = await inFight(s.hero, s.kenji);
+    await s.kenji.actor.update({ "system.health.max": 40, "system.health.value": 40 });
+    await as(gm, () => setSetting("adMajorWoundFraction", 0.25));
+    await blow(s, [6, 5, 4]);
+    // Kenji's turn and a new round go by before Hiro's next blow (the first stun card still waits for its roll).
+    await as(gm, () =>
+      applyRoundEvents(f.fight as never, [
+        { type: "endTurn" },
+        { type: "endTurn" },
+        { type: "advancePhase" },
+        { type: "endRound" },
+      ]),
+    );
+    await settle();
+    expect(roundStateOf(f.fight as never).current).toBe(f.hero.id);
+    await blow(s, [6, 5, 4]);
+    const stuns = checkCards().filter((m) => checkOf(m).kind === "stun");
+    expect(stuns).toHaveLength(2);
+    queueFaces(6, 6, 6, 6, 6, 6);
+    await Promise.all(stuns.map((m) => rollCheck(bob, m)));
+    await settle();
+    expect(stuns.map((m) => checkOf(m).result?.success)).toEqual([false, false]);
+    expect(timedStatesOf(f.fight as never, f.kenji.id).filter((t) => t.key === "stunned")).toHaveLength(1);
+    expect(s.kenji.actor.statuses.has("stunned")).toBe(true);
+  });
+
   it("AD-A4/AD-T1 a stunned combatant removed from the fight, or the fight deleted, takes the stun's status with it", async () => {
     for (const end of ["combatant", "fight"] as const) {
       const s = duel();
