@@ -9,7 +9,7 @@
  *   new state in one update, runs the lifecycle work for the notices; an illegal event returns the engine's
  *   refusal untouched and nothing is written.
  * - `combatantFor(combat, { actorId, tokenId })`, `activeCombatFor(actor, token)`.
- * - `timedStatesOf(combat, holderCombatantId)`.
+ * - `timedStatesOf(combat, holderCombatantId)`, `creatureOf(combatant)`.
  * - `updateCombatantData(combatant, patch)` — active GM only; `budget` and `defenseUsage` on `combatant.system`.
  */
 import { replaceWhole } from "../compat/replace-whole";
@@ -104,6 +104,18 @@ export function roundStateOf(combat: Combat.Implementation): RoundState {
     }
   }
   return emptyRoundState(family);
+}
+
+/**
+ * A combatant's creature: its token's actor first (an unlinked token has its own, with its own items and
+ * statuses), else the combatant's actor; null when it is gone.
+ */
+export function creatureOf(
+  combatant: Combatant.Implementation | null | undefined,
+): Actor.Implementation | null {
+  const c = combatant as
+    (Combatant.Implementation & { token?: { actor?: unknown } | null }) | null | undefined;
+  return (c?.token?.actor ?? c?.actor ?? null) as Actor.Implementation | null;
 }
 
 /** The timed states `holder` (a Combatant id) holds in the combat, in creation order. */

@@ -7,7 +7,7 @@
  */
 import { STUN_STATE } from "../rules/families/active-defense-3d6/damage-effects";
 import type { RoundNotice, RoundTimedState } from "../rules/turns/round-state";
-import { familyOf, roundStateOf } from "./combat-api";
+import { creatureOf, familyOf, roundStateOf } from "./combat-api";
 import { ROUND_NOTICES_HOOK, type RoundTransition } from "./round-lifecycle";
 import { setStatus } from "./statuses";
 
@@ -15,11 +15,9 @@ function stunnedHolders(states: readonly RoundTimedState[]): Set<string> {
   return new Set(states.filter((s) => s.key === STUN_STATE).map((s) => s.holder));
 }
 
-/** The combatant's creature (its token's actor first: unlinked tokens have their own). */
+/** The creature of the combatant `id` in the fight. */
 function actorOf(combat: Combat.Implementation, id: string): Actor.Implementation | null {
-  const combatant = combat.combatants.get(id) as
-    (Combatant.Implementation & { token?: { actor?: Actor.Implementation | null } | null }) | undefined;
-  return (combatant?.token?.actor ?? combatant?.actor ?? null) as Actor.Implementation | null;
+  return creatureOf(combat.combatants.get(id) as Combatant.Implementation | undefined);
 }
 
 /** `fray.roundNotices`: a holder whose last stun ended loses the status. */
@@ -44,8 +42,7 @@ export async function onStunCombatantDeleted(combatant: Combatant.Implementation
   if (!game.user?.isActiveGM || !combat || familyOf(combat) !== "active-defense-3d6") return;
   const id = combatant.id ?? "";
   if (!stunnedHolders(roundStateOf(combat).timed).has(id)) return;
-  const token = (combatant as unknown as { token?: { actor?: Actor.Implementation | null } | null }).token;
-  await setStatus((token?.actor ?? combatant.actor ?? null) as Actor.Implementation | null, "stunned", false);
+  await setStatus(creatureOf(combatant), "stunned", false);
 }
 
 /** A fight deleted while stuns were held: their statuses go too. */

@@ -20,18 +20,10 @@ import { templatePath } from "../../utils/paths";
 import { spendFor } from "../budget-spend";
 import { storedBudgetOf } from "../budget-store";
 import { authorized } from "../budget-requests";
-import { applyRoundEvents, familyOf, timedStatesOf } from "../combat-api";
+import { applyRoundEvents, creatureOf, familyOf, timedStatesOf } from "../combat-api";
 import { endEffect, everyActor } from "../concentration/concentration-lifecycle";
 
 export const DISMISSED_TEMPLATE = "chat/dismissed";
-
-type CombatantLike = Combatant.Implementation & { token?: { actor?: Actor.Implementation | null } | null };
-
-/** The combatant's creature (its token's own actor first: unlinked tokens have their own items). */
-function creatureOf(combatant: Combatant.Implementation): Actor.Implementation | null {
-  const c = combatant as CombatantLike;
-  return (c.token?.actor ?? c.actor ?? null) as Actor.Implementation | null;
-}
 
 /** FS-A6: what the combatant's creature may dismiss now. */
 export function dismissableFor(

@@ -24,7 +24,7 @@ import {
 } from "../../rules/families/active-defense-3d6/concentration";
 import { isConcentrationState } from "../../rules/families/fast-slow/concentration";
 import type { RoundNotice, RoundTimedState } from "../../rules/turns/round-state";
-import { familyOf, roundStateOf } from "../combat-api";
+import { creatureOf, familyOf, roundStateOf } from "../combat-api";
 import type { RoundTransition } from "../round-lifecycle";
 import { setStatus } from "../statuses";
 
@@ -48,11 +48,6 @@ function holdersOf(states: readonly RoundTimedState[]): Set<string> {
 }
 
 type CombatantLike = Combatant.Implementation & { token?: { actor?: Actor.Implementation | null } | null };
-
-/** A combatant's creature (its token's actor first: unlinked tokens have their own); null when it is gone. */
-function creatureOf(combatant: CombatantLike | undefined): Actor.Implementation | null {
-  return (combatant?.token?.actor ?? combatant?.actor ?? null) as Actor.Implementation | null;
-}
 
 /** Concentrating combatants deleted from a fight, by combatant id: their creature, until the engine drops them. */
 const departed = new Map<string, { combatId: string; actor: Actor.Implementation }>();
