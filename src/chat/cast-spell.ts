@@ -25,10 +25,9 @@ import { budgetFingerprint } from "../rules/budget/fingerprint";
 import { refuse } from "../rules/outcome";
 import { castingKind, spellFacts } from "../rules/spells/casting";
 import { locHtml } from "../utils/loc";
-import { postCheck } from "./check-card";
 import { combatLinkOf, familyFor, type CombatLink } from "./combat-link";
 import { ownsActor, partyOf } from "./parties";
-import { postSpellCard } from "./spell-card";
+import { postCastingRoll, postSpellCard } from "./spell-card";
 import { attackerToken, startAttack, type StartAttackOptions } from "./start-attack";
 
 /** The caster's token (default: as an attack's), and for an attack spell its targets and dialog answers. */
@@ -73,15 +72,12 @@ async function cast(
     }
     case "castingRoll":
       if (!(await spendCast(link, item))) return null;
-      return postCheck({
+      return postCastingRoll({
         actor,
         token,
-        kind: "casting",
-        dice: "3d6",
-        attributeKey: "FRAY.Item.Spell.castingTarget",
-        target: Number((item.system as { castingTarget?: number }).castingTarget ?? 10),
-        lines: [{ key: "FRAY.Spell.casting", data: { spell: item.name ?? "" } }],
+        spell: item,
         combatId: link?.combat.id ?? null,
+        lineKey: "FRAY.Spell.casting",
         roll: "now",
       });
     case "card":

@@ -8,6 +8,7 @@ import { applyMessageMode, currentMessageMode } from "../compat";
 import type { FamilyId } from "../rules/families/ids";
 import { DURATION_UNITS, type DurationUnit } from "../rules/items/durations";
 import { templatePath } from "../utils/paths";
+import { postCheck, type PostCheckInput } from "./check-card";
 
 export const SPELL_CARD_TEMPLATE = templatePath("chat/spell-card");
 
@@ -79,4 +80,39 @@ export async function postSpellCard(input: PostSpellCardInput): Promise<ChatMess
     create(data: Record<string, unknown>): Promise<ChatMessage.Implementation | undefined>;
   };
   return (await cls.create(data)) ?? null;
+}
+
+/** What a casting roll names: the spell (its name and casting target value). */
+interface CastSpell {
+  readonly name?: string | null;
+  readonly system?: unknown;
+}
+
+/**
+ * The casting roll «詠唱判定» (active-defense-3d6, AD-M6): a 3d6 check card against the spell's casting target
+ * value — cast at once from the sheet, or at the start of the turn after concentrating.
+ */
+export function postCastingRoll(input: {
+  readonly actor: Actor.Implementation;
+  readonly token: TokenDocument.Implementation | null;
+  readonly spell: CastSpell;
+  readonly combatId: string | null;
+  /** The card's line naming the spell (`{spell}`). */
+  readonly lineKey: string;
+  readonly roll: NonNullable<PostCheckInput["roll"]>;
+  readonly messageMode?: string;
+}): Promise<ChatMessage.Implementation | null> {
+  const target = (input.spell.system as { castingTarget?: number } | undefined)?.castingTarget;
+  return postCheck({
+    actor: input.actor,
+    token: input.token,
+    kind: "casting",
+    dice: "3d6",
+    attributeKey: "FRAY.Item.Spell.castingTarget",
+    target: Number(target ?? 10),
+    lines: [{ key: input.lineKey, data: { spell: input.spell.name ?? "" } }],
+    combatId: input.combatId,
+    roll: input.roll,
+    ...(input.messageMode ? { messageMode: input.messageMode } : {}),
+  });
 }

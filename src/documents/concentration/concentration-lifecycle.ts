@@ -15,7 +15,7 @@
  * notice names them. A combatant deleted mid-fight leaves the document collection before the engine drops its
  * states, so its creature is remembered as it goes, for the status to find.
  */
-import { postCheck } from "../../chat/check-card";
+import { postCastingRoll } from "../../chat/spell-card";
 import { postConcentrationsEnded, type EndedConcentration } from "../../chat/concentration-ended-note";
 import { publicMessageMode } from "../../compat/public-message-mode";
 import {
@@ -93,17 +93,14 @@ export async function endEffect(effectId: string): Promise<number> {
 /** AD-M6: the casting roll of a spell whose concentration just completed, at the start of the turn. */
 async function postCasting(combat: Combat.Implementation, holder: string, spellId: string): Promise<void> {
   const actor = actorOfCombatant(combat, holder);
-  const spell = fromUuid(spellId) as { name?: string; system?: { castingTarget?: number } } | null;
+  const spell = fromUuid(spellId) as { name?: string; system?: unknown } | null;
   if (!actor || !spell) return;
-  await postCheck({
+  await postCastingRoll({
     actor,
     token: tokenOfCombatant(combat, holder),
-    kind: "casting",
-    dice: "3d6",
-    attributeKey: "FRAY.Item.Spell.castingTarget",
-    target: Number(spell.system?.castingTarget ?? 10),
-    lines: [{ key: "FRAY.Concentration.cast", data: { spell: spell.name ?? "" } }],
+    spell,
     combatId: combat.id ?? null,
+    lineKey: "FRAY.Concentration.cast",
     roll: "unowned",
     messageMode: publicMessageMode(),
   });
