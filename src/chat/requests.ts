@@ -5,8 +5,7 @@
  * undo are each taken once. Every handler finds the creatures again (one deleted meanwhile is refused with
  * its name) and re-checks that the asking user owns the side it acts for.
  */
-import { combatKeyOf } from "../documents/budget-requests";
-import { defineGmRequest, withRequestLock } from "../net/gm-requests";
+import { defineGmRequest, inFightLock } from "../net/gm-requests";
 import { accept, refuse, type Outcome } from "../rules/outcome";
 import { DamageRoll } from "../dice/fray-roll";
 import { locateEntry, writeEntry, type LocatedEntry } from "./attack-message";
@@ -63,7 +62,7 @@ function defenderOf(card: AttackCardData, entry: TargetEntry): Outcome<Defender>
  */
 function inDefenderFight<T>(defender: Defender, work: () => Promise<T>): Promise<T> {
   const combat = defender.link?.combat;
-  return combat ? withRequestLock(combatKeyOf({ combatId: combat.id ?? "" }), work) : work();
+  return combat ? inFightLock(combat, work) : work();
 }
 
 /** The asking user acts for the attacker (its owner, or a GM). A GM may act for an attacker deleted since. */

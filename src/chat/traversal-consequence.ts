@@ -5,10 +5,9 @@
  *   is a fall — prone, or off the perch (`traversalResult`);
  * - FS-M4 turbulence (Strength, asked by the GM): a failure brings a flying creature down.
  */
-import { combatKeyOf } from "../documents/budget-requests";
 import { setProne, spendFor } from "../documents/budget-spend";
 import { asFray, familyOf } from "../documents/combat-api";
-import { withRequestLock } from "../net/gm-requests";
+import { inFightLock } from "../net/gm-requests";
 import { traversalResult } from "../rules/families/fast-slow/movement";
 import { defineCheckConsequence, type CheckLine } from "./check-card";
 import { fall } from "./flyer-falls";
@@ -39,7 +38,7 @@ export const TRAVERSAL_CONSEQUENCE = defineCheckConsequence<TraversalData>(
     const outcome = traversalResult(result.total, card.target);
     const lines: CheckLine[] = [{ key: `FRAY.Movement.Result.${outcome}` }];
     // In the fight's request lock: a budget request handled meanwhile neither loses this spend nor is lost by it.
-    const spent = await withRequestLock(combatKeyOf({ combatId: combat.id ?? "" }), () =>
+    const spent = await inFightLock(combat, () =>
       spendFor(combat, combatant, { family: "fast-slow", event: { type: "traversal", result: outcome } }),
     );
     if (!spent.ok) lines.push({ key: `FRAY.Refusal.${spent.reason}` });

@@ -6,7 +6,7 @@
  * from a budget that has changed since (`expect`, a fingerprint): two clicks, or two clients, spend once.
  * Requests about one combat run one at a time on the GM's client, with the round engine's own requests.
  */
-import { defineGmRequest, userOwns } from "../net/gm-requests";
+import { combatKeyOf, defineGmRequest, userOwns } from "../net/gm-requests";
 import { authorizeSpend } from "../rules/budget/authorize";
 import { budgetFingerprint } from "../rules/budget/fingerprint";
 import { movementStretches } from "../rules/budget/movement-stretches";
@@ -30,7 +30,7 @@ interface CombatantPayload {
 type Found = { combat: Combat.Implementation; combatant: Combatant.Implementation; override: boolean };
 
 /** Same key as the round engine's requests: one combat's requests run one at a time. */
-export const combatKeyOf = (p: { combatId: string }) => `combat:${String(p?.combatId)}`;
+export { combatKeyOf };
 
 /** The combat and combatant, if `user` may spend that budget (and override, when asked). */
 export function authorized(p: CombatantPayload, user: User.Implementation): Outcome<Found> {

@@ -6,7 +6,7 @@
  * about one combat run one at a time, so two identical clicks are applied once: the second is refused by the
  * engine, which sees the first's result.
  */
-import { defineGmRequest, userOwns } from "../net/gm-requests";
+import { combatKeyOf, defineGmRequest, userOwns } from "../net/gm-requests";
 import { accept, refuse, type Outcome } from "../rules/outcome";
 import type { MissileWeapon } from "../rules/families/phased-round/budget";
 import type { InitiativeRoll, RoundEvent } from "../rules/turns/round-event";
@@ -22,8 +22,6 @@ interface CombatantPayload {
 }
 
 type Found = { combat: Combat.Implementation; combatant: Combatant.Implementation };
-
-const keyOf = (p: { combatId: string }) => `combat:${String(p?.combatId)}`;
 
 function findCombat(combatId: unknown): Combat.Implementation | undefined {
   return typeof combatId === "string" ? asFray(game.combats?.get(combatId)) : undefined;
@@ -60,7 +58,7 @@ function combatantRequest<P extends CombatantPayload>(
       const event = build(p, found.value, user);
       return event.ok ? applyFor(found.value, [event.value]) : event;
     },
-    keyOf,
+    combatKeyOf,
   );
 }
 
@@ -208,7 +206,7 @@ export const setInitiativeRequest = defineGmRequest<{ combatId: string; rolls: R
     const out = await applyRoundEvents(combat, events);
     return out.ok ? accept(true) : out;
   },
-  keyOf,
+  combatKeyOf,
 );
 
 export function initiativeRoll(
@@ -243,5 +241,5 @@ export const gmEventsRequest = defineGmRequest<{ combatId: string; events: Round
     const out = await applyRoundEvents(combat, p.events);
     return out.ok ? accept(true) : out;
   },
-  keyOf,
+  combatKeyOf,
 );

@@ -15,8 +15,7 @@ import type { MovementStretch, MovementWaypoint } from "../rules/budget/movement
 import { movementStretches } from "../rules/budget/movement-stretches";
 import { refusalKey, type Outcome } from "../rules/outcome";
 import { locHtml } from "../utils/loc";
-import { withRequestLock } from "../net/gm-requests";
-import { combatKeyOf } from "./budget-requests";
+import { inFightLock } from "../net/gm-requests";
 import { planMove, spendForMove, type MoveSpend } from "./budget-spend";
 import { activeCombatFor, combatantFor, roundStateOf } from "./combat-api";
 import { moveFactsOf } from "./move-facts";
@@ -164,7 +163,7 @@ export async function onMoveToken(
   const stretches = stretchesOf(movement, movement.passed);
   const facts = { ...moveFactsOf(fighter.combatant), override: user?.isGM === true };
   // In the fight's request lock: a budget request handled meanwhile neither loses this spend nor is lost by it.
-  const out = await withRequestLock(combatKeyOf({ combatId: fighter.combat.id ?? "" }), () =>
+  const out = await inFightLock(fighter.combat, () =>
     spendForMove(fighter.combat, fighter.combatant, stretches, facts),
   );
   if (!out.ok) {

@@ -91,6 +91,14 @@ export function withRequestLock<T>(key: string, work: () => Promise<T>): Promise
   return lock.run(key, work);
 }
 
+/** The lock key of one fight's requests: the round engine's, the budgets', and every GM-side writer of them. */
+export const combatKeyOf = (p: { combatId: string }) => `combat:${String(p?.combatId)}`;
+
+/** Runs `work` in the fight's request lock (`combatKeyOf`): one writer of that fight's budgets at a time. */
+export function inFightLock<T>(combat: { readonly id: string | null }, work: () => Promise<T>): Promise<T> {
+  return lock.run(combatKeyOf({ combatId: combat.id ?? "" }), work);
+}
+
 /** Registers every declared request as a v13 query; called once from the init hook. */
 export function registerGmRequests(): void {
   const queries = CONFIG.queries as unknown as Record<string, unknown>;

@@ -17,9 +17,8 @@
  */
 import { getSetting } from "../../config/settings";
 import { publicMessageMode } from "../../compat/public-message-mode";
-import { combatKeyOf } from "../../documents/budget-requests";
 import { applyRoundEvents, familyOf, timedStatesOf } from "../../documents/combat-api";
-import { withRequestLock } from "../../net/gm-requests";
+import { inFightLock } from "../../net/gm-requests";
 import { hasStatusNow, setStatus } from "../../documents/statuses";
 import {
   DAMAGE_EFFECT_CHECKS,
@@ -173,7 +172,7 @@ async function applyEffect(effect: DamageEffect, party: Party, fight: Fight | nu
   if (effect === "stunned" && fight) {
     // AD-T1: until the holder's next turn; one stun at a time (a second one would end at the same moment).
     // Looked at and added in the fight's request lock: two stun checks rolled at once add one.
-    await withRequestLock(combatKeyOf({ combatId: fight.combat.id ?? "" }), async () => {
+    await inFightLock(fight.combat, async () => {
       const held = timedStatesOf(fight.combat, fight.holder).some((s) => s.key === STUN_STATE);
       if (held) return;
       await applyRoundEvents(fight.combat, [

@@ -9,7 +9,7 @@
  * - otherwise: the ActiveEffects the item placed are removed.
  * One chat line tells the table (speaker: the creature; the template escapes the names).
  */
-import { defineGmRequest } from "../../net/gm-requests";
+import { combatKeyOf, defineGmRequest } from "../../net/gm-requests";
 import { CONCENTRATION_STATE, isConcentrationState } from "../../rules/families/fast-slow/concentration";
 import { dismissableEffects, type DismissableEffect } from "../../rules/families/fast-slow/dismiss";
 import { applySpend } from "../../rules/budget/apply-spend";
@@ -119,5 +119,5 @@ async function dismissOnGm(p: DismissPayload, user: User.Implementation): Promis
 export const dismissRequest = defineGmRequest<DismissPayload, true>(
   "activity.dismiss",
   (p, { user }) => dismissOnGm(p, user),
-  (p) => `combat:${String(p?.combatId)}`,
+  combatKeyOf,
 );

@@ -15,7 +15,7 @@
 import { defineCheckConsequence, postCheck } from "../../chat/check-card";
 import { ownsActor } from "../../chat/parties";
 import { publicMessageMode } from "../../compat/public-message-mode";
-import { defineGmRequest, withRequestLock } from "../../net/gm-requests";
+import { defineGmRequest, inFightLock } from "../../net/gm-requests";
 import type { FsAttribute } from "../../rules/families/fast-slow/derived";
 import {
   independentAttackRoll,
@@ -31,7 +31,6 @@ import {
 } from "../../rules/families/fast-slow/mounts";
 import { accept, refuse, type Outcome } from "../../rules/outcome";
 import { budgetFingerprint } from "../../rules/budget/fingerprint";
-import { combatKeyOf } from "../budget-requests";
 import { budgetOf } from "../budget-store";
 import { roundStateOf } from "../combat-api";
 import { setStatus } from "../statuses";
@@ -98,7 +97,7 @@ function budgetFingerprintOf(token: TokenLike): string | null {
 function inRiderFight(uuid: unknown, work: () => Promise<Outcome<null>>): Promise<Outcome<null>> {
   const token = tokenAt(uuid);
   const link = token ? linkOf(token) : null;
-  return link ? withRequestLock(combatKeyOf({ combatId: link.combat.id ?? "" }), work) : work();
+  return link ? inFightLock(link.combat, work) : work();
 }
 
 /** Every mount request runs one at a time: pairs span two tokens. */
