@@ -38,10 +38,7 @@ export async function attackDialog(
     ATTACK_DIALOG_TEMPLATE,
     attackDialogContext(family, weaponName, targets),
   );
-  const input = foundry.applications.api.DialogV2.input as unknown as (
-    config: Record<string, unknown>,
-  ) => Promise<unknown>;
-  const result = await input({
+  const result = await foundry.applications.api.DialogV2.input({
     // Names go in the content, where the template escapes them; the title is a plain key.
     window: { title: loc("FRAY.Card.Dialog.title") },
     content,

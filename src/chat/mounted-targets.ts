@@ -54,10 +54,7 @@ export async function chooseMountedTargets(targets: readonly TokenLike[]): Promi
   const choices = mountedTargetChoices(targets);
   if (!choices.length) return [...targets];
   const content = await foundry.applications.handlebars.renderTemplate(MOUNTED_TARGETS_TEMPLATE, { choices });
-  const input = foundry.applications.api.DialogV2.input as unknown as (
-    config: Record<string, unknown>,
-  ) => Promise<unknown>;
-  const result = (await input({
+  const result = (await foundry.applications.api.DialogV2.input({
     window: { title: loc("FRAY.Mount.targetChoiceTitle") },
     content,
     ok: { label: loc("FRAY.Card.Dialog.roll"), icon: "fa-solid fa-crosshairs" },

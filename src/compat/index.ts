@@ -32,8 +32,9 @@ export function messageModeSetting(): "rollMode" | "messageMode" {
 
 /** The user's current roll/message mode, for `ChatMessage.applyRollMode` / `applyMode`. */
 export function currentMessageMode(): string {
-  const get = game.settings.get as unknown as (ns: string, key: string) => unknown;
-  return String(get("core", messageModeSetting()) ?? (generation() >= 14 ? "public" : "publicroll"));
+  // v14's `core.messageMode` is unknown to the v13 types; called on game.settings itself (never detached).
+  const settings = game.settings as unknown as { get(namespace: string, key: string): unknown };
+  return String(settings.get("core", messageModeSetting()) ?? (generation() >= 14 ? "public" : "publicroll"));
 }
 
 /** Applies a roll/message mode to chat message data, whichever the running version calls it. */

@@ -132,8 +132,8 @@ export function registerSettings(onChange: (key: SettingKey) => void): void {
 
 /** Reads a world setting with its declared type. */
 export function getSetting<K extends SettingKey>(key: K): SettingValues[K] {
-  const read = game.settings.get as (ns: string, key: string) => unknown;
-  const value = read(SYSTEM_ID, key);
+  // Called on game.settings itself: `get` is an instance method (a detached call has no `this` and throws).
+  const value: unknown = game.settings.get(SYSTEM_ID, key);
   return (value ?? SETTING_DEFAULTS[key]) as SettingValues[K];
 }
 

@@ -10,6 +10,7 @@ import type { RoundNotice, RoundTimedState } from "../rules/turns/round-state";
 import { creatureOf, familyOf, roundStateOf } from "./combat-api";
 import { ROUND_NOTICES_HOOK, type RoundTransition } from "./round-lifecycle";
 import { setStatus } from "./statuses";
+import { onHook } from "../compat/hooks";
 
 function stunnedHolders(states: readonly RoundTimedState[]): Set<string> {
   return new Set(states.filter((s) => s.key === STUN_STATE).map((s) => s.holder));
@@ -52,11 +53,9 @@ export async function onStunCombatDeleted(combat: Combat.Implementation): Promis
     await setStatus(actorOf(combat, id), "stunned", false);
 }
 
-type AnyHook = (name: string, fn: (...args: never[]) => unknown) => number;
-
 /** Wiring, called once from the init hook. */
 export function registerStunLifecycle(): void {
-  const on = Hooks.on as unknown as AnyHook;
+  const on = onHook;
   on(
     ROUND_NOTICES_HOOK,
     (combat: Combat.Implementation, notices: readonly RoundNotice[], transition: RoundTransition) => {

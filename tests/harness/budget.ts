@@ -7,7 +7,7 @@
  * every connected client, as v13 does. No Fray logic lives here.
  */
 import { as, ActorDoc, currentUser, FighterDoc, TokenDoc, users, type ChatUser } from "./chat";
-import { harness } from "./install";
+import { dialogs as coreDialogs, Hooks } from "./core";
 
 type Data = Record<string, unknown>;
 const g = globalThis as Record<string, unknown>;
@@ -108,17 +108,22 @@ Object.defineProperty(FighterDoc.prototype, "isOwner", {
 });
 Object.defineProperty(FighterDoc.prototype, "visible", { configurable: true, get: () => true });
 
-const foundryNs = g.foundry as { applications: { api: { DialogV2: Data } }; utils: Data };
+const foundryNs = g.foundry as { utils: Data };
 foundryNs.utils.escapeHTML ??= (text: string) =>
   String(text).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-foundryNs.applications.api.DialogV2.confirm = async (options: Data) => {
-  budgetWorld.dialogs.push(options);
-  return budgetWorld.confirms.shift() ?? false;
-};
-foundryNs.applications.api.DialogV2.prompt = async (options: Data) => {
-  budgetWorld.dialogs.push(options);
-  return budgetWorld.prompts.length ? budgetWorld.prompts.shift() : null;
-};
+// DialogV2 (tests/harness/core.ts) takes its answers from these queues: a confirm's yes or no, a prompt's
+// form filled with the values queued (null: dismissed).
+coreDialogs.sources.push((actions) => {
+  if (actions.includes("yes")) {
+    if (!budgetWorld.confirms.length) return undefined;
+    budgetWorld.dialogs.push(coreDialogs.shown.at(-1) ?? {});
+    return { action: budgetWorld.confirms.shift() ? "yes" : "no" };
+  }
+  if (!budgetWorld.prompts.length) return undefined;
+  budgetWorld.dialogs.push(coreDialogs.shown.at(-1) ?? {});
+  const fields = budgetWorld.prompts.shift();
+  return fields ? { action: "ok", fields } : null;
+});
 
 let nextMove = 1;
 
@@ -167,7 +172,5 @@ export async function dragToken(
 
 /** `Hooks.call("preMoveToken", …)`: the registered handlers in order; false from one refuses. */
 function preMoveAllowed(token: unknown, movement: unknown): boolean {
-  for (const fn of harness.hooks.get("preMoveToken") ?? [])
-    if (fn(token, movement, {}) === false) return false;
-  return true;
+  return Hooks.call("preMoveToken", token, movement, {});
 }

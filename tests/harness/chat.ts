@@ -6,7 +6,7 @@
  * Import this file before any adapter.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { harness } from "./install";
+import type { ClientSettings } from "./core";
 import { Roll } from "./roll";
 import { templateEnvironment } from "./templates";
 
@@ -407,18 +407,19 @@ foundryNs.documents = { ChatMessage: ChatMessageDoc };
   if (typeof uuid !== "string" || !uuid) throw new Error("A UUID string is required.");
   return world.documents.get(uuid) ?? null;
 };
-foundryNs.applications = {
+Object.assign(foundryNs.applications as Data, {
   handlebars: {
     renderTemplate: async (path: string, context: unknown) => environment(world.lang).render(path, context),
   },
-  api: { DialogV2: { input: async () => null } },
   // Enrichment turns links and rolls in stored HTML into markup; the tests' HTML has none, so it comes back as is.
-  ux: { TextEditor: { implementation: { enrichHTML: async (html: string) => html } } },
+});
+((foundryNs.applications as Data).ux as Data).TextEditor = {
+  implementation: { enrichHTML: async (html: string) => html },
 };
 
 /** Sets a world setting, as `game.settings.set` would. */
 export function setSetting(key: string, value: unknown): void {
-  harness.settings.set(`fray.${key}`, value);
+  (game.settings as ClientSettings).seed("fray", key, value);
 }
 
 /** Lets fire-and-forget hook work (NPC auto-defense) finish. */

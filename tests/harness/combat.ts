@@ -5,7 +5,7 @@
  * injects (it records the formula and data it was given); chat messages, dialogs and notifications that only
  * record. No Fray logic lives here: it exists to run our adapters. Import it before any adapter.
  */
-import { harness } from "./install";
+import { dialogs as coreDialogs, type ClientSettings } from "./core";
 import { templateEnvironment } from "./templates";
 
 type Data = Record<string, unknown>;
@@ -345,29 +345,21 @@ g.ui = { notifications: { warn: (text: string) => recorded.warnings.push(text) }
 const foundryNs = g.foundry as Data;
 (foundryNs.utils as Data).escapeHTML = (text: string) =>
   String(text).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-foundryNs.applications = {
-  handlebars: {
-    renderTemplate: async (path: string, context: unknown) => env.render(path, context),
-  },
-  api: {
-    DialogV2: {
-      confirm: async (options: Data) => {
-        recorded.dialogs.push(options);
-        return recorded.dialogAnswer;
-      },
-      prompt: async (options: Data) => {
-        recorded.dialogs.push(options);
-        return null;
-      },
-    },
-  },
-  sidebar: { tabs: { CombatTracker: class {} } },
-  ux: { FormDataExtended: class {} },
+// The confirm dialogs answer `recorded.dialogAnswer` (yes or no) and are recorded in `recorded.dialogs`.
+coreDialogs.sources.push((actions) => {
+  if (!actions.includes("yes")) return undefined;
+  recorded.dialogs.push(coreDialogs.shown.at(-1) ?? {});
+  return { action: recorded.dialogAnswer ? "yes" : "no" };
+});
+const applications = foundryNs.applications as Data;
+applications.handlebars = {
+  renderTemplate: async (path: string, context: unknown) => env.render(path, context),
 };
+applications.sidebar = { tabs: { CombatTracker: class {} } };
 
 /** Sets a world setting, as `game.settings.set` would. */
 export function setSetting(key: string, value: unknown): void {
-  harness.settings.set(`fray.${key}`, value);
+  (game.settings as ClientSettings).seed("fray", key, value);
 }
 
 /** Runs `fn` as `user` (the client that clicks). */

@@ -1,14 +1,14 @@
 /**
- * The harness: installs the few globals Fray's adapters touch (`foundry`, `game`, `CONFIG`, `Hooks`) as
- * thin recording stand-ins. Loaded by the "foundry" Vitest project before its tests import any adapter.
+ * The harness: installs the globals Fray's adapters touch (`foundry`, `game`, `CONFIG`, `Hooks`) as strict
+ * stand-ins (tests/harness/core.ts: methods that use `this`, settings that must be registered, hooks that
+ * isolate a failing handler). Loaded by the "foundry" and "gallery" Vitest projects before a test imports any
+ * adapter. What each imitates, and the evidence, is in tests/harness/README.md.
  */
+import { afterEach } from "vitest";
+import { ClientSettings, DialogV2, failures, FormDataExtended, Hooks } from "./core";
 import * as fields from "./fields";
 
-type HookFn = (...args: unknown[]) => unknown;
-
 export const harness = {
-  settings: new Map<string, unknown>(),
-  hooks: new Map<string, HookFn[]>(),
   translations: {} as Record<string, unknown>,
 };
 
@@ -21,6 +21,25 @@ function lookup(key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
+/** `game.i18n` (Localization): instance methods over the loaded translations. */
+class Localization {
+  lang = "en";
+  localize(key: string): string {
+    return lookup(key) ?? key;
+  }
+  format(key: string, data: Record<string, string> = {}): string {
+    return (lookup(key) ?? key).replace(/\{(\w+)\}/g, (_, k: string) => data[k] ?? `{${k}}`);
+  }
+  has(key: string): boolean {
+    return lookup(key) !== undefined;
+  }
+}
+
+const settings = new ClientSettings();
+// Core's settings Fray reads (v13 `core.rollMode`, v14 `core.messageMode`), with core's defaults.
+settings.register("core", "rollMode", { scope: "client", default: "publicroll" });
+settings.register("core", "messageMode", { scope: "client", default: "public" });
+
 const g = globalThis as Record<string, unknown>;
 g.foundry = {
   data: { fields },
@@ -28,6 +47,10 @@ g.foundry = {
   utils: {
     deepClone: <T>(value: T): T => structuredClone(value),
     escapeHTML: (text: unknown) => String(text).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`),
+  },
+  applications: {
+    api: { DialogV2 },
+    ux: { FormDataExtended },
   },
 };
 g.CONFIG = {
@@ -39,28 +62,16 @@ g.CONFIG = {
   Dice: { rolls: [] },
   queries: {},
 };
-g.Hooks = {
-  on(name: string, fn: HookFn) {
-    harness.hooks.set(name, [...(harness.hooks.get(name) ?? []), fn]);
-  },
-  once(name: string, fn: HookFn) {
-    harness.hooks.set(name, [...(harness.hooks.get(name) ?? []), fn]);
-  },
-  callAll(name: string, ...args: unknown[]) {
-    for (const fn of harness.hooks.get(name) ?? []) fn(...args);
-    return true;
-  },
-};
+g.Hooks = Hooks;
 g.game = {
-  i18n: {
-    localize: (key: string) => lookup(key) ?? key,
-    format: (key: string, data: Record<string, string>) =>
-      (lookup(key) ?? key).replace(/\{(\w+)\}/g, (_, k: string) => data[k] ?? `{${k}}`),
-    has: (key: string) => lookup(key) !== undefined,
-  },
-  settings: {
-    get: (ns: string, key: string) => harness.settings.get(`${ns}.${key}`),
-    set: async (ns: string, key: string, value: unknown) => harness.settings.set(`${ns}.${key}`, value),
-    register: () => undefined,
-  },
+  i18n: new Localization(),
+  settings,
 };
+
+// A handler that threw inside Foundry's hook machinery is logged there and goes unnoticed at the table; here
+// it fails the test that caused it.
+afterEach(() => {
+  if (!failures.length) return;
+  const found = failures.splice(0);
+  throw new Error(`Foundry reported ${found.length} error(s):\n${found.join("\n")}`);
+});

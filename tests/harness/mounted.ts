@@ -8,7 +8,7 @@
  * hooks; no Fray logic lives here. Import it after the chat harness and before any adapter.
  */
 import { ActorDoc, as, currentUser, ItemDoc, TokenDoc, users, world, applyUpdate } from "./chat";
-import { harness } from "./install";
+import { dialogs as coreDialogs, Hooks } from "./core";
 
 type Data = Record<string, unknown>;
 type HookBus = { callAll: (name: string, ...args: unknown[]) => boolean };
@@ -23,12 +23,9 @@ async function everywhere(name: string, ...args: unknown[]): Promise<void> {
     await as(user, () => hooks().callAll(name, ...args));
 }
 
-/** Runs every `pre…` hook on the calling client; false from one cancels, as in Foundry. */
+/** Runs the `pre…` hook on the calling client (`Hooks.call`): the first handler returning false cancels. */
 function preHook(name: string, ...args: unknown[]): boolean {
-  let allowed = true;
-  for (const fn of (harness.hooks.get(name) ?? []) as ((...a: unknown[]) => unknown)[])
-    if (fn(...args) === false) allowed = false;
-  return allowed;
+  return Hooks.call(name, ...args);
 }
 
 /** The one scene: a square grid of 100 px squares, 1.5 m each (system.json). */
@@ -255,18 +252,12 @@ game.scenes = Object.assign(game.scenes as Data, { viewed: scene });
 
 /** What the next `DialogV2.input`/`wait` answers (null: the user closed it); the dialogs shown. */
 export const dialogs = { answers: [] as unknown[], shown: [] as Data[] };
-const api = (g.foundry as { applications: { api: { DialogV2: Data } } }).applications.api;
-api.DialogV2 = {
-  ...api.DialogV2,
-  input: async (config: Data) => {
-    dialogs.shown.push(config);
-    return dialogs.answers.length ? dialogs.answers.shift() : null;
-  },
-  wait: async (config: Data) => {
-    dialogs.shown.push(config);
-    return dialogs.answers.length ? dialogs.answers.shift() : null;
-  },
-};
+coreDialogs.sources.push((actions) => {
+  if (!dialogs.answers.length) return undefined;
+  dialogs.shown.push(coreDialogs.shown.at(-1) ?? {});
+  const fields = dialogs.answers.shift() as Data | null;
+  return fields ? { action: actions.includes("ok") ? "ok" : actions[0]!, fields } : null;
+});
 
 /** A rendered HUD column: the buttons appended, their click listeners. */
 export class HudColumn {

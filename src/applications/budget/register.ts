@@ -20,8 +20,8 @@ import { BALANCE_ACTION } from "../../rules/budget/movement-stretches";
 import { attachBudgetListener } from "./budget-actions";
 import { confirmOverride } from "./override-confirm";
 import { askTraversalRoll } from "./traversal-rolls";
+import { onHook } from "../../compat/hooks";
 
-type AnyHook = (name: string, fn: (...args: never[]) => unknown) => number;
 type ActionConfig = Record<string, unknown> & { getCostFunction?: (...args: unknown[]) => unknown };
 
 /**
@@ -76,7 +76,7 @@ export function registerBudgets(): void {
       void askTraversalRoll(combat.id ?? "", combatant.id ?? "", "balance", true),
     confirmOverride,
   });
-  const on = Hooks.on as unknown as AnyHook;
+  const on = onHook;
   on("preMoveToken", (token: MovingToken, movement: TokenMovement) => onPreMoveToken(token, movement));
   on(
     "moveToken",

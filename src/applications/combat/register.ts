@@ -12,8 +12,7 @@ import { ROUND_NOTICES_HOOK, type RoundTransition } from "../../documents/round-
 import type { RoundNotice } from "../../rules/turns/round-state";
 import { FrayCombatTracker } from "./fray-combat-tracker";
 import { postRoundNote } from "./round-note";
-
-type AnyHook = (name: string, fn: (...args: never[]) => unknown) => number;
+import { onHook } from "../../compat/hooks";
 
 /** The GM's client reconciles the engine with the documents (no write when nothing changed). */
 function sync(combat: Combat.Implementation | undefined | null): void {
@@ -60,7 +59,7 @@ export function registerCombat(): void {
   CONFIG.Combatant.documentClass = FrayCombatant as never;
   (CONFIG.ui as unknown as Record<string, unknown>).combat = FrayCombatTracker;
 
-  const on = Hooks.on as unknown as AnyHook;
+  const on = onHook;
   on("createCombatant", (c: Combatant.Implementation) => sync(asFray(c.parent)));
   on("deleteCombatant", (c: Combatant.Implementation) => sync(asFray(c.parent)));
   on("updateCombatant", onCombatantUpdate);

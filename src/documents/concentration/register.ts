@@ -10,11 +10,10 @@ import { checkConcentrationAfterUpdate, noteBeforeUpdate } from "./concentration
 import { onCombatantDeleted, onCombatDeleted, onConcentrationNotices } from "./concentration-lifecycle";
 // Declares the GM request "fray.concentration.start" at import, before the setup hook registers the queries.
 import "./concentration-start";
-
-type AnyHook = (name: string, fn: (...args: never[]) => unknown) => number;
+import { onHook } from "../../compat/hooks";
 
 export function registerConcentration(): void {
-  const on = Hooks.on as unknown as AnyHook;
+  const on = onHook;
   on("preUpdateActor", (actor: Actor.Implementation, _changes: unknown, options: Record<string, unknown>) => {
     if (options) noteBeforeUpdate(actor, options);
   });

@@ -10,13 +10,13 @@ import { mayStandUp, onProne, onStandUp } from "./mount-falls";
 import { mayMoveToken, onTokenDeleted, onTokenMoved } from "./mount-follow";
 import { onPairNotices } from "./mount-turns";
 import "./mount-requests";
+import { onHook } from "../../compat/hooks";
 
-type AnyHook = (name: string, fn: (...args: never[]) => unknown) => number;
 type TokenLike = TokenDocument.Implementation;
 type Changes = Record<string, unknown>;
 
 export function registerMounts(): void {
-  const on = Hooks.on as unknown as AnyHook;
+  const on = onHook;
   on("renderTokenHUD", (hud: Parameters<typeof addHudControls>[0], html: HTMLElement) => {
     addHudControls(hud, html);
   });

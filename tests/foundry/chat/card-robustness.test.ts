@@ -1,3 +1,4 @@
+import type { ClientSettings } from "../../harness/core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ChatUser, users, type ChatMessageDoc } from "../../harness/chat";
 import { queueFaces, queuedFaces } from "../../harness/roll";
@@ -209,18 +210,14 @@ describe("attack card robustness", () => {
 
   it("the user's roll mode applies to the card: a blind roll shows the author nothing of it", async () => {
     const { hero, bea, spear } = opposed();
-    const read = (globalThis as unknown as { game: { settings: { get: unknown } } }).game.settings;
-    const original = read.get;
-    read.get = (ns: string, key: string) =>
-      ns === "core" && key === "rollMode"
-        ? "blindroll"
-        : (original as (a: string, b: string) => unknown)(ns, key);
+    const settings = (globalThis as unknown as { game: { settings: ClientSettings } }).game.settings;
+    settings.seed("core", "rollMode", "blindroll");
     queueFaces(10);
     let message: ChatMessageDoc;
     try {
       message = await attack(alice, "opposed-d20", hero, spear, [bea]);
     } finally {
-      read.get = original;
+      settings.seed("core", "rollMode", "publicroll");
     }
     expect(message.blind).toBe(true);
     expect(message.whisper).toEqual([gm.id]);

@@ -282,6 +282,7 @@ describe("FS-MT7 the rider or the mount", () => {
     // Both targeted: nothing to choose.
     expect(mountedTargetChoices([tok(knight.token), tok(horse.token)])).toEqual([]);
     // Closed: no attack.
+    dialogs.answers.push(null);
     expect(await as(bob, () => chooseMountedTargets([tok(horse.token)]))).toBeNull();
     void scene;
   });

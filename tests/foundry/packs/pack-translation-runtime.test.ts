@@ -22,6 +22,7 @@ import {
   translationKeyOf,
 } from "../../../src/packs/translation-key";
 import { harness } from "../../harness/install";
+import { Hooks } from "../../harness/core";
 import { byPack, languageFiles, stringAt, type SourceDocument } from "./pack-sources";
 
 const english = englishPackStrings(languageFiles.en);
@@ -238,9 +239,9 @@ describe("the Foundry layer", () => {
   it("registering wires setup, ready, preCreateItem and preCreateActor; the preCreate hooks never cancel", () => {
     registerPackTranslation();
     for (const hook of ["setup", "ready", "preCreateItem", "preCreateActor"])
-      expect(harness.hooks.get(hook)?.length, hook).toBeGreaterThan(0);
+      expect(Hooks.events[hook]?.length, hook).toBeGreaterThan(0);
     const item = fakeDocument(longsword);
-    for (const fn of harness.hooks.get("preCreateItem") ?? [])
-      expect(fn(item, {}, {}, "user")).toBeUndefined();
+    for (const fn of Hooks.events.preCreateItem ?? [])
+      expect((fn as (...a: unknown[]) => unknown)(item, {}, {}, "user")).toBeUndefined();
   });
 });

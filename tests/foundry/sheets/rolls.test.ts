@@ -145,6 +145,7 @@ describe("the sheet's checks", () => {
     expect(lastCard()).toMatchObject({ boons: 1, banes: 0, modifier: 2 });
     expect(String(budgetWorld.dialogs[0]?.content)).toContain('name="boons"');
     const before = messages().length;
+    budgetWorld.prompts.push(null);
     expect(await roll(alice, hero, "fast-slow", "fs.will")).toEqual({ ok: true, value: null });
     expect(messages()).toHaveLength(before);
   });

@@ -1,0 +1,316 @@
+/**
+ * The strict core of the harness: the Foundry singletons every adapter touches, written as Foundry writes them
+ * — instance and static methods that use `this`, so a detached call (`const get = game.settings.get`) throws
+ * here as it does in Foundry. Each behaviour cites its evidence in tests/harness/README.md (fidelity table).
+ * No Fray logic lives here.
+ */
+import { Window } from "happy-dom";
+
+type HookFn = (...args: never[]) => unknown;
+type Data = Record<string, unknown>;
+
+const clone = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
+
+/** What went wrong inside Foundry's own machinery during a test (a hook handler threw…): the test fails. */
+export const failures: string[] = [];
+
+/**
+ * `Hooks`: private static state, static methods that reach it through `this` (a detached `const on = Hooks.on`
+ * throws). `callAll` runs every handler, a throwing one reported (`onError`) and isolated; `call` stops at the
+ * first handler returning false; `once` handlers are removed before they run.
+ */
+export class Hooks {
+  static #events = new Map<string, { id: number; fn: HookFn; once: boolean }[]>();
+  static #nextId = 1;
+
+  static on(hook: string, fn: HookFn, { once = false }: { once?: boolean } = {}): number {
+    if (typeof fn !== "function") throw new Error(`Hooks.on("${hook}") needs a function`);
+    const id = this.#nextId++;
+    this.#events.set(hook, [...(this.#events.get(hook) ?? []), { id, fn, once }]);
+    return id;
+  }
+
+  static once(hook: string, fn: HookFn): number {
+    return this.on(hook, fn, { once: true });
+  }
+
+  static off(hook: string, fn: HookFn | number): void {
+    const entries = this.#events.get(hook) ?? [];
+    this.#events.set(
+      hook,
+      entries.filter((e) => (typeof fn === "number" ? e.id !== fn : e.fn !== fn)),
+    );
+  }
+
+  /** The handlers registered per hook (Foundry's `Hooks.events`), as a read-only copy. */
+  static get events(): Record<string, HookFn[]> {
+    return Object.fromEntries([...this.#events].map(([k, v]) => [k, v.map((e) => e.fn)]));
+  }
+
+  static #run(hook: string, args: unknown[], stopOnFalse: boolean): boolean {
+    for (const entry of [...(this.#events.get(hook) ?? [])]) {
+      if (entry.once) this.off(hook, entry.id);
+      try {
+        if ((entry.fn as (...a: unknown[]) => unknown)(...args) === false && stopOnFalse) return false;
+      } catch (error) {
+        this.onError(`Hooks.${stopOnFalse ? "call" : "callAll"}("${hook}")`, error);
+      }
+    }
+    return true;
+  }
+
+  static callAll(hook: string, ...args: unknown[]): true {
+    this.#run(hook, args, false);
+    return true;
+  }
+
+  static call(hook: string, ...args: unknown[]): boolean {
+    return this.#run(hook, args, true);
+  }
+
+  /** Foundry logs a failing handler and goes on; here the test also fails (see `failures`). */
+  static onError(location: string, error: unknown): void {
+    failures.push(`${location}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  }
+
+  /** Test-only: forget every handler (a fresh client). */
+  static reset(): void {
+    this.#events.clear();
+  }
+}
+
+interface SettingConfig {
+  default?: unknown;
+  onChange?: (value: unknown) => void;
+  scope?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * `game.settings` (ClientSettings): settings must be registered before they are read or written (Foundry throws
+ * "is not a registered game setting"); `get` and `set` are instance methods over private state.
+ */
+export class ClientSettings {
+  #registered = new Map<string, SettingConfig>();
+  #values = new Map<string, unknown>();
+
+  register(namespace: string, key: string, config: SettingConfig): void {
+    if (!namespace || !key)
+      throw new Error("You must specify both namespace and key portions of the setting");
+    this.#registered.set(`${namespace}.${key}`, { ...config });
+  }
+
+  /** The registered settings (Foundry's `game.settings.settings`). */
+  get settings(): Map<string, SettingConfig> {
+    return new Map(this.#registered);
+  }
+
+  #config(namespace: string, key: string): SettingConfig {
+    const config = this.#registered.get(`${namespace}.${key}`);
+    if (!config) throw new Error(`"${namespace}.${key}" is not a registered game setting`);
+    return config;
+  }
+
+  get(namespace: string, key: string): unknown {
+    const config = this.#config(namespace, key);
+    const id = `${namespace}.${key}`;
+    return clone(this.#values.has(id) ? this.#values.get(id) : config.default);
+  }
+
+  async set(namespace: string, key: string, value: unknown): Promise<unknown> {
+    const config = this.#config(namespace, key);
+    this.#values.set(`${namespace}.${key}`, clone(value));
+    config.onChange?.(clone(value));
+    return value;
+  }
+
+  /** Test-only: a stored value without onChange (the world as it was when the client loaded). */
+  seed(namespace: string, key: string, value: unknown): void {
+    this.#config(namespace, key);
+    this.#values.set(`${namespace}.${key}`, clone(value));
+  }
+}
+
+// --- a DOM, forms and dialogs --------------------------------------------------------------------------------
+
+/** One browser window for the harness: rendered templates are parsed and clicked in a real DOM. */
+export const dom = new Window({ url: "http://localhost:30000/game" });
+
+/** Parses HTML into a detached element of the harness window. */
+export function parseHTML(html: string): HTMLElement {
+  const template = dom.document.createElement("template");
+  template.innerHTML = html;
+  const root = dom.document.createElement("div");
+  root.append(template.content.cloneNode(true));
+  return root as unknown as HTMLElement;
+}
+
+/**
+ * `FormDataExtended(form).object`: the form's named, enabled controls — a checkbox as a boolean, a number or
+ * range input as a number (null when empty), a radio group as its checked value, a multiple select as an
+ * array, anything else as its string value.
+ */
+export class FormDataExtended {
+  object: Data = {};
+  constructor(form: HTMLFormElement) {
+    if (!form || typeof form.querySelectorAll !== "function")
+      throw new Error("FormDataExtended needs an HTMLFormElement");
+    const controls = form.querySelectorAll("input[name], select[name], textarea[name]");
+    for (const el of controls as unknown as Iterable<HTMLInputElement & HTMLSelectElement>) {
+      if (el.disabled) continue;
+      const name = el.name;
+      const type = (el.getAttribute("type") ?? "").toLowerCase();
+      if (el.tagName === "INPUT" && type === "checkbox") this.object[name] = el.checked;
+      else if (el.tagName === "INPUT" && type === "radio") {
+        if (el.checked) this.object[name] = el.value;
+        else if (!(name in this.object)) this.object[name] = null;
+      } else if (el.tagName === "INPUT" && (type === "number" || type === "range"))
+        this.object[name] = el.value === "" ? null : Number(el.value);
+      else if (el.tagName === "SELECT" && el.multiple)
+        this.object[name] = [...(el.selectedOptions as unknown as Iterable<HTMLOptionElement>)].map(
+          (o) => o.value,
+        );
+      else this.object[name] = el.value;
+    }
+  }
+}
+
+/** Fills a form as a user would: every named field must exist in it, a select's value must be one of its options. */
+export function fillForm(form: HTMLElement, fields: Data): void {
+  for (const [name, value] of Object.entries(fields)) {
+    const controls = [
+      ...(form.querySelectorAll(`[name="${name}"]`) as unknown as Iterable<
+        HTMLInputElement & HTMLSelectElement
+      >),
+    ];
+    if (!controls.length) throw new Error(`the form has no field named "${name}"`);
+    const first = controls[0]!;
+    const type = (first.getAttribute("type") ?? "").toLowerCase();
+    if (type === "checkbox") first.checked = Boolean(value);
+    else if (type === "radio") {
+      const radio = controls.find((c) => c.value === String(value));
+      if (!radio) throw new Error(`the form's "${name}" has no choice "${String(value)}"`);
+      radio.checked = true;
+    } else if (first.tagName === "SELECT") {
+      const options = [...(first.options as unknown as Iterable<HTMLOptionElement>)].map((o) => o.value);
+      if (!options.includes(String(value)))
+        throw new Error(`the form's "${name}" has no option "${String(value)}" (${options.join(", ")})`);
+      first.value = String(value);
+    } else first.value = value === null || value === undefined ? "" : String(value);
+  }
+}
+
+/** A user's answer to a dialog: the button pressed (by action) and the fields filled first; null closes it. */
+export type DialogAnswer = { action: string; fields?: Data } | null;
+
+interface ButtonConfig {
+  action: string;
+  label?: string;
+  default?: boolean;
+  callback?: (event: unknown, button: HTMLButtonElement, dialog: unknown) => unknown;
+}
+
+/** What the dialogs showed and what the user will answer, first in first out. */
+export const dialogs = {
+  shown: [] as Data[],
+  /** The rendered dialog elements, last shown last. */
+  elements: [] as HTMLElement[],
+  answers: [] as DialogAnswer[],
+  /** Older queues (a harness's confirm or form answers) asked, in order, when `answers` is empty. */
+  sources: [] as ((actions: string[]) => DialogAnswer | undefined)[],
+  next(actions: string[], content: string): DialogAnswer {
+    if (this.answers.length) return this.answers.shift()!;
+    for (const source of this.sources) {
+      const answer = source(actions);
+      if (answer !== undefined) return answer;
+    }
+    throw new Error(`a dialog was shown with no answer queued: ${content.slice(0, 200)}`);
+  },
+  reset() {
+    this.shown.length = 0;
+    this.elements.length = 0;
+    this.answers.length = 0;
+  },
+};
+
+/**
+ * `DialogV2` (v13 `foundry.applications.api.DialogV2`): `wait` renders the content in a form with one button per
+ * `buttons` entry and resolves with the pressed button's callback result (else its action), or null when
+ * closed (a rejection with `rejectClose`). `prompt` is `wait` with one "ok" button, `confirm` with "yes"/"no"
+ * (true/false), and `input` is `this.prompt` whose ok callback reads the form through FormDataExtended —
+ * all through `this`, as Foundry's are (foundryvtt issue #9894: a detached `input` throws).
+ */
+export class DialogV2 {
+  options: Data;
+  element: HTMLElement;
+  constructor(options: Data, element: HTMLElement) {
+    this.options = options;
+    this.element = element;
+  }
+
+  static async wait(config: Data = {}): Promise<unknown> {
+    const buttons = (config.buttons as ButtonConfig[] | undefined) ?? [];
+    if (!buttons.length) throw new Error("You must define at least one entry in options.buttons");
+    const content = typeof config.content === "string" ? config.content : "";
+    const root = parseHTML(
+      `<form class="dialog-form"><div class="dialog-content">${content}</div><footer class="form-footer">${buttons
+        .map(
+          (b) =>
+            `<button type="${b.default ? "submit" : "button"}" data-action="${b.action}">${b.label ?? b.action}</button>`,
+        )
+        .join("")}</footer></form>`,
+    );
+    const form = root.querySelector("form") as HTMLFormElement;
+    dialogs.shown.push(config);
+    dialogs.elements.push(form);
+    const answer = dialogs.next(
+      buttons.map((b) => b.action),
+      content,
+    );
+    if (answer === null) {
+      if (config.rejectClose) throw new Error("Dialog was dismissed without pressing a button.");
+      return null;
+    }
+    const button = buttons.find((b) => b.action === answer.action);
+    if (!button)
+      throw new Error(
+        `the dialog has no button "${answer.action}" (${buttons.map((b) => b.action).join(", ")})`,
+      );
+    if (answer.fields) fillForm(form, answer.fields);
+    const element = form.querySelector(`button[data-action="${button.action}"]`) as HTMLButtonElement;
+    const event = new dom.PointerEvent("click");
+    const dialog = new this(config, form);
+    const result = button.callback ? await button.callback(event, element, dialog) : undefined;
+    return result === undefined ? button.action : result;
+  }
+
+  static async prompt(config: Data = {}): Promise<unknown> {
+    const ok = {
+      action: "ok",
+      label: "Confirm",
+      default: true,
+      ...((config.ok as Data) ?? {}),
+    } as ButtonConfig;
+    return this.wait({ ...config, buttons: [ok] });
+  }
+
+  static async confirm(config: Data = {}): Promise<unknown> {
+    const yes = { action: "yes", label: "Yes", callback: () => true, ...((config.yes as Data) ?? {}) };
+    const no = {
+      action: "no",
+      label: "No",
+      default: true,
+      callback: () => false,
+      ...((config.no as Data) ?? {}),
+    };
+    return this.wait({ ...config, buttons: [yes, no] });
+  }
+
+  static async input(config: Data = {}): Promise<unknown> {
+    const ok = {
+      callback: (_event: unknown, button: HTMLButtonElement) => new FormDataExtended(button.form!).object,
+      ...((config.ok as Data) ?? {}),
+    };
+    return this.prompt({ ...config, ok });
+  }
+}
