@@ -1,15 +1,17 @@
 import { SYSTEM_ID } from "../constants";
 import { refuse, type Outcome } from "../rules/outcome";
+import { listenToMailbox, post } from "./mailbox";
 import { SerialLock } from "./serial-lock";
 
 /**
  * Requests that only the active GM may carry out (DESIGN.md: only the active GM writes shared state).
- * A player's client *asks* through a v13 query; the GM's client runs the handler, which must re-check
- * that `context.user` owns what it asks about. On the GM's own client the handler runs directly.
- * Handlers answer with an Outcome so a refusal reaches the asker as a localized reason.
+ * A player's client *asks* through its own User document (src/net/mailbox.ts; why not a v13 query: README.md);
+ * the GM's client runs the handler, which must re-check that `context.user` owns what it asks about. On the
+ * active GM's own client the handler runs directly. Handlers answer with an Outcome so a refusal reaches the
+ * asker as a localized reason.
  */
 export interface RequestContext {
-  /** The user who asked (verified by Foundry's query channel, not taken from the payload). */
+  /** The user who asked: the User whose own write carried the request, as Foundry's server reports it. */
   readonly user: User.Implementation;
 }
 
@@ -68,17 +70,7 @@ export function defineGmRequest<P, R>(
       const gm = game.users?.activeGM;
       if (!gm) return refuse("noActiveGM");
       if (gm.isSelf) return serialized(payload, { user: game.user as User.Implementation });
-      try {
-        const query = gm.query as unknown as (
-          n: string,
-          d: unknown,
-          o: { timeout: number },
-        ) => Promise<unknown>;
-        return (await query.call(gm, queryName, payload, { timeout: REQUEST_TIMEOUT })) as Outcome<R>;
-      } catch (error) {
-        console.error(`${SYSTEM_ID} | ${queryName} failed`, error);
-        return refuse("requestFailed");
-      }
+      return (await post(queryName, payload, REQUEST_TIMEOUT)) as Outcome<R>;
     },
   };
 }
@@ -99,17 +91,22 @@ export function inFightLock<T>(combat: { readonly id: string | null }, work: () 
   return lock.run(combatKeyOf({ combatId: combat.id ?? "" }), work);
 }
 
-/** Registers every declared request as a v13 query; called once from the init hook. */
+/**
+ * Starts answering every declared request on the active GM's client (and reading answers on every client);
+ * called once from the setup hook, when every module has declared its requests.
+ */
 export function registerGmRequests(): void {
-  const queries = CONFIG.queries as unknown as Record<string, unknown>;
-  for (const [name, handler] of registry) {
-    queries[name] = async (payload: unknown, options: { user?: User.Implementation }) => {
-      if (!game.user?.isActiveGM) return refuse("notActiveGM");
-      const user = options?.user;
-      if (!user) return refuse("unknownUser");
-      return handler(payload as never, { user });
-    };
-  }
+  listenToMailbox(async (name, payload, user) => {
+    if (!game.user?.isActiveGM) return refuse("notActiveGM");
+    const handler = registry.get(name);
+    if (!handler) return refuse("invalidValue");
+    return handler(payload as never, { user });
+  });
+}
+
+/** The names of every declared request (`fray.<name>`). */
+export function registeredRequests(): string[] {
+  return [...registry.keys()];
 }
 
 /** True when `user` may act for `document` (owner permission), as a GM-side re-check. */

@@ -5,8 +5,15 @@
  * rendering with the real handlebars, notifications. They store and fire hooks; no Fray logic lives here.
  * Import this file before any adapter.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
-import type { ClientSettings } from "./core";
+import {
+  activeGM,
+  broadcast,
+  connected,
+  currentClient,
+  runAs,
+  UserDocument,
+  type ClientSettings,
+} from "./core";
 import { Roll } from "./roll";
 import { templateEnvironment } from "./templates";
 
@@ -16,11 +23,6 @@ type HookBus = { callAll: (name: string, ...args: unknown[]) => boolean };
 const g = globalThis as Record<string, unknown>;
 const hooks = () => g.Hooks as HookBus;
 
-/** A document hook fires on every connected client, each running it as its own user. */
-function broadcast(name: string, ...args: unknown[]): void {
-  for (const user of users.contents.filter((u) => u.active))
-    client.run(user, () => hooks().callAll(name, ...args));
-}
 const clone = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
 
 let nextId = 1;
@@ -56,55 +58,32 @@ export const world = {
   lang: "en",
 };
 
-const client = new AsyncLocalStorage<ChatUser>();
-let defaultUser: ChatUser | null = null;
-
-export class ChatUser {
-  id = newId("User");
-  active = true;
+/** A user of the chat tests: a User document (tests/harness/core.ts) with the tokens it targets. */
+export class ChatUser extends UserDocument {
   targets = new Set<{ document: TokenDoc }>();
-  constructor(
-    public name: string,
-    public isGM: boolean,
-  ) {}
-  get isSelf(): boolean {
-    return currentUser() === this;
-  }
-  get isActiveGM(): boolean {
-    return this.isGM && users.activeGM === this;
-  }
-  /** The v13 query channel: the handler runs on this user's client with the asking user. */
-  async query(name: string, data: unknown): Promise<unknown> {
-    const asker = currentUser();
-    const handler = (g.CONFIG as { queries: Record<string, (d: unknown, o: { user: ChatUser }) => unknown> })
-      .queries[name];
-    if (!handler) throw new Error(`no query ${name}`);
-    return client.run(this, async () => handler(clone(data), { user: asker }));
-  }
 }
 
 export function currentUser(): ChatUser {
-  const user = client.getStore() ?? defaultUser;
-  if (!user) throw new Error("no user");
-  return user;
+  return currentClient<ChatUser>();
 }
 
 /** Runs `fn` on `user`'s client. */
 export function as<T>(user: ChatUser, fn: () => Promise<T> | T): Promise<T> {
-  return client.run(user, async () => fn());
+  return runAs(user, fn);
 }
 
+/** `game.users`: the users made so far (a ChatUser joins when made; `add` is kept for the tests' wording). */
 export const users = {
-  contents: [] as ChatUser[],
+  get contents(): ChatUser[] {
+    return connected as ChatUser[];
+  },
   get activeGM(): ChatUser | null {
-    return this.contents.find((u) => u.isGM && u.active) ?? null;
+    return activeGM() as ChatUser | null;
   },
   get(id: string) {
     return this.contents.find((u) => u.id === id);
   },
   add(user: ChatUser): ChatUser {
-    this.contents.push(user);
-    defaultUser ??= user;
     return user;
   },
 };
@@ -381,7 +360,7 @@ function environment(lang: string) {
 }
 
 const game = g.game as Data;
-Object.defineProperty(game, "user", { configurable: true, get: () => client.getStore() ?? defaultUser });
+Object.defineProperty(game, "user", { configurable: true, get: () => currentClient() });
 game.users = users;
 game.messages = world.messages;
 game.combats = world.combats;

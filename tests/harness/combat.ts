@@ -5,7 +5,15 @@
  * injects (it records the formula and data it was given); chat messages, dialogs and notifications that only
  * record. No Fray logic lives here: it exists to run our adapters. Import it before any adapter.
  */
-import { dialogs as coreDialogs, type ClientSettings } from "./core";
+import {
+  activeGM,
+  connected,
+  currentClient,
+  dialogs as coreDialogs,
+  runAs,
+  UserDocument,
+  type ClientSettings,
+} from "./core";
 import { templateEnvironment } from "./templates";
 
 type Data = Record<string, unknown>;
@@ -66,22 +74,8 @@ export const recorded = {
   },
 };
 
-export class HarnessUser {
-  id: string;
-  name: string;
-  isGM: boolean;
-  constructor(name: string, isGM: boolean) {
-    this.id = newId("user");
-    this.name = name;
-    this.isGM = isGM;
-  }
-  get isActiveGM(): boolean {
-    return this.isGM && (g.game as { users: { activeGM: HarnessUser | null } }).users.activeGM === this;
-  }
-  get isSelf(): boolean {
-    return (g.game as { user: HarnessUser }).user === this;
-  }
-}
+/** A user: a User document (tests/harness/core.ts), each its own client. */
+export class HarnessUser extends UserDocument {}
 
 /** An actor: owners by user id, the system data the adapters read, statuses. */
 export class HarnessActor {
@@ -318,8 +312,15 @@ const users = {
 export const combatHarness = { users, env };
 
 const game = g.game as Data;
-game.user = users.gm;
-game.users = Object.assign([users.gm, users.alice, users.bob], { activeGM: users.gm });
+Object.defineProperty(game, "user", { configurable: true, get: () => currentClient() });
+game.users = Object.assign([users.gm, users.alice, users.bob], {
+  get activeGM() {
+    return activeGM();
+  },
+  get(id: string) {
+    return connected.find((u) => u.id === id);
+  },
+});
 game.combats = new Map<string, HarnessCombat>();
 Object.defineProperty(game, "combat", {
   configurable: true,
@@ -362,13 +363,7 @@ export function setSetting(key: string, value: unknown): void {
   (game.settings as ClientSettings).seed("fray", key, value);
 }
 
-/** Runs `fn` as `user` (the client that clicks). */
+/** Runs `fn` on `user`'s client (the client that clicks). */
 export async function as<T>(user: HarnessUser, fn: () => Promise<T>): Promise<T> {
-  const before = game.user;
-  game.user = user;
-  try {
-    return await fn();
-  } finally {
-    game.user = before;
-  }
+  return runAs(user, fn);
 }

@@ -4,6 +4,7 @@
  * here as it does in Foundry. Each behaviour cites its evidence in tests/harness/README.md (fidelity table).
  * No Fray logic lives here.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { Window } from "happy-dom";
 
 type HookFn = (...args: never[]) => unknown;
@@ -129,6 +130,161 @@ export class ClientSettings {
     this.#config(namespace, key);
     this.#values.set(`${namespace}.${key}`, clone(value));
   }
+}
+
+// --- update data, as the server applies it -------------------------------------------------------------------
+
+/** `foundry.utils.expandObject`: dotted keys become nested objects (`{"a.b": 1}` → `{a: {b: 1}}`). */
+export function expandObject(data: Data): Data {
+  const out: Data = {};
+  for (const [key, value] of Object.entries(data)) {
+    const parts = key.split(".");
+    let target = out;
+    for (const part of parts.slice(0, -1)) {
+      if (!target[part] || typeof target[part] !== "object") target[part] = {};
+      target = target[part] as Data;
+    }
+    const leaf = parts.at(-1)!;
+    const expanded =
+      value && typeof value === "object" && !Array.isArray(value)
+        ? expandObject(value as Data)
+        : clone(value);
+    if (
+      expanded &&
+      typeof expanded === "object" &&
+      !Array.isArray(expanded) &&
+      target[leaf] &&
+      typeof target[leaf] === "object"
+    )
+      Object.assign(target[leaf] as Data, expanded);
+    else target[leaf] = expanded;
+  }
+  return out;
+}
+
+/**
+ * Merges expanded update data into a document's source as the server does: objects merge key by key, a
+ * `-=key` deletes `key`, a `==key` replaces it whole, anything else (arrays included) replaces.
+ */
+export function mergeUpdate(source: Data, changes: Data): void {
+  for (const [key, value] of Object.entries(changes)) {
+    if (key.startsWith("-=")) {
+      if (value !== null) throw new Error(`a deletion key ${key} must be given null`);
+      delete source[key.slice(2)];
+      continue;
+    }
+    if (key.startsWith("==")) {
+      source[key.slice(2)] = clone(value);
+      continue;
+    }
+    const merge = value && typeof value === "object" && !Array.isArray(value);
+    if (merge && source[key] && typeof source[key] === "object" && !Array.isArray(source[key]))
+      mergeUpdate(source[key] as Data, value as Data);
+    else if (merge) {
+      source[key] = {};
+      mergeUpdate(source[key] as Data, value as Data);
+    } else source[key] = clone(value);
+  }
+}
+
+/** `foundry.utils.randomID`: 16 alphanumeric characters. */
+export function randomID(length = 16): string {
+  const chars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  return Array.from({ length }, () => chars[Math.floor(Math.random() * chars.length)]).join("");
+}
+
+// --- users and their clients ----------------------------------------------------------------------------------
+
+/**
+ * Each Foundry user is its own browser: `game.user` is the user whose client runs the code. A test runs code on
+ * one client with `runAs(user, fn)`; a document hook fires on every connected client, each as its own user.
+ */
+const clientContext = new AsyncLocalStorage<UserDocument>();
+let defaultClient: UserDocument | null = null;
+
+/** The users of the world, in the order they were made (core: `game.users`). */
+export const connected: UserDocument[] = [];
+
+export function currentClient<U extends UserDocument = UserDocument>(): U {
+  const user = clientContext.getStore() ?? defaultClient;
+  if (!user) throw new Error("no user: run the code as one (runAs)");
+  return user as U;
+}
+
+/** Runs `fn` on `user`'s client. */
+export function runAs<T>(user: UserDocument, fn: () => Promise<T> | T): Promise<T> {
+  return clientContext.run(user, async () => fn());
+}
+
+/** A document hook: `Hooks.callAll(name, …args)` on every connected client, each as its own user. */
+export function broadcast(name: string, ...args: unknown[]): void {
+  for (const user of connected.filter((u) => u.active))
+    clientContext.run(user, () => Hooks.callAll(name, ...args));
+}
+
+let nextUser = 1;
+
+/**
+ * A User document. The server's rules for it: a GM may update any user, a player only itself and never its
+ * role. An update lands after a round trip, then `updateUser(user, changed, options, userId)` fires on every
+ * connected client with the writer's id — what Fray's requests rest on (src/net/README.md).
+ */
+export class UserDocument {
+  id = `User${String(nextUser++).padStart(12, "0")}`;
+  active = true;
+  _source: Data = { flags: {} };
+  constructor(
+    public name: string,
+    public isGM: boolean,
+  ) {
+    connected.push(this);
+    defaultClient ??= this;
+  }
+  get documentName(): string {
+    return "User";
+  }
+  get isSelf(): boolean {
+    return currentClient() === this;
+  }
+  get isActiveGM(): boolean {
+    return this.isGM && activeGM() === this;
+  }
+  get flags(): Data {
+    return this._source.flags as Data;
+  }
+  getFlag(scope: string, key: string): unknown {
+    let node: unknown = this.flags[scope];
+    for (const part of key.split("."))
+      node = node && typeof node === "object" ? (node as Data)[part] : undefined;
+    return node;
+  }
+  async update(changes: Data, options: Data = {}): Promise<this> {
+    const writer = currentClient();
+    const changed = expandObject(clone(changes));
+    if (
+      !writer.isGM &&
+      (writer !== this || "role" in changed || "isGM" in changed || "permissions" in changed)
+    )
+      throw new Error(`User ${writer.name} lacks permission to update User [${this.id}]`);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    mergeUpdate(this._source, changed);
+    broadcast("updateUser", this, changed, options, writer.id);
+    return this;
+  }
+  /** The v13 query channel: the handler runs on this user's client and gets `(data, { timeout })` only. */
+  async query(name: string, data: unknown, { timeout }: { timeout?: number } = {}): Promise<unknown> {
+    const queries = (
+      globalThis as unknown as { CONFIG: { queries: Record<string, (d: unknown, o: Data) => unknown> } }
+    ).CONFIG.queries;
+    const handler = queries[name];
+    if (!handler) throw new Error(`no query ${name}`);
+    return runAs(this, async () => handler(clone(data), { timeout }));
+  }
+}
+
+/** The active GM: the first connected GM (core: `game.users.activeGM`). */
+export function activeGM(): UserDocument | null {
+  return connected.find((u) => u.isGM && u.active) ?? null;
 }
 
 // --- a DOM, forms and dialogs --------------------------------------------------------------------------------

@@ -5,7 +5,7 @@
  * adapter. What each imitates, and the evidence, is in tests/harness/README.md.
  */
 import { afterEach } from "vitest";
-import { ClientSettings, DialogV2, failures, FormDataExtended, Hooks } from "./core";
+import { ClientSettings, DialogV2, expandObject, failures, FormDataExtended, Hooks, randomID } from "./core";
 import * as fields from "./fields";
 
 export const harness = {
@@ -46,6 +46,8 @@ g.foundry = {
   abstract: { TypeDataModel: fields.TypeDataModel, DataModel: fields.TypeDataModel },
   utils: {
     deepClone: <T>(value: T): T => structuredClone(value),
+    expandObject,
+    randomID,
     escapeHTML: (text: unknown) => String(text).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`),
   },
   applications: {

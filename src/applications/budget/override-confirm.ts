@@ -21,7 +21,6 @@ export const NOT_OVERRIDABLE: ReadonlySet<string> = new Set([
   "notActiveGM",
   "noActiveGM",
   "requestFailed",
-  "unknownUser",
   "notOwner",
   "declareInTracker",
   "notInThisFamily",

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { HarnessActor, HarnessCombat } from "../../harness/combat";
+import { as, HarnessActor, HarnessCombat } from "../../harness/combat";
 import {
   alice,
   askAsGm,
@@ -167,16 +167,9 @@ describe("players ask, the active GM re-checks and applies", () => {
   it("applyRoundEvents refuses on a client that is not the active GM and returns an illegal event's refusal untouched", async () => {
     const { ann } = partyActors();
     const { combat } = await fight("fast-slow", [ann]);
-    const game = (globalThis as unknown as { game: { user: unknown } }).game;
-    const gmUser = game.user;
-    game.user = alice;
-    try {
-      expect(await applyRoundEvents(combat, [{ type: "startCombat" }])).toMatchObject({
-        reason: "notActiveGM",
-      });
-    } finally {
-      game.user = gmUser;
-    }
+    expect(await as(alice, () => applyRoundEvents(combat, [{ type: "startCombat" }]))).toMatchObject({
+      reason: "notActiveGM",
+    });
     recorded.reset();
     const out = await applyRoundEvents(combat, [{ type: "endTurn" }]);
     expect(out).toMatchObject({ ok: false, reason: "notStarted", data: { event: "0" } });

@@ -2,11 +2,19 @@
  * Shared set-up for the combat adapter tests: the harness stand-ins, Fray's combat models registered as
  * index.ts does, the GM requests registered as v13 queries, and the combat hooks wired by `registerCombat`.
  */
-import { combatHarness, HarnessActor, recorded, setSetting, type HarnessUser } from "../../harness/combat";
+import {
+  as,
+  combatHarness,
+  HarnessActor,
+  recorded,
+  setSetting,
+  type HarnessUser,
+} from "../../harness/combat";
 import { CombatModel } from "../../../src/data/combat/combat-model";
 import { CombatantModel } from "../../../src/data/combat/combatant-model";
 import { registerCombat } from "../../../src/applications/combat/register";
-import { registerGmRequests } from "../../../src/net/gm-requests";
+import { registerGmRequests, REQUEST_TIMEOUT } from "../../../src/net/gm-requests";
+import { post } from "../../../src/net/mailbox";
 import { FrayCombat } from "../../../src/documents/fray-combat";
 import type { FamilyId } from "../../../src/rules/families/ids";
 import type { Outcome } from "../../../src/rules/outcome";
@@ -46,16 +54,12 @@ export async function settle(): Promise<void> {
   for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** Calls a GM request the way a player's query reaches the active GM: the v13 query handler with the asker. */
+/**
+ * Asks a GM request as `user`'s client does: written into the user's own User document, answered by the active
+ * GM's client from the `updateUser` hook (src/net/mailbox.ts), the asker being whoever the server says wrote it.
+ */
 export function askAsGm<P>(name: string, payload: P, user: HarnessUser): Promise<Outcome<unknown>> {
-  const queries = (
-    CONFIG as unknown as {
-      queries: Record<string, (p: P, o: { user: HarnessUser }) => Promise<Outcome<unknown>>>;
-    }
-  ).queries;
-  const handler = queries[`fray.${name}`];
-  if (!handler) throw new Error(`no query fray.${name}`);
-  return handler(payload, { user });
+  return as(user, () => post(`fray.${name}`, payload, REQUEST_TIMEOUT));
 }
 
 export function partyActors() {

@@ -16,14 +16,18 @@ import "../../../src/documents/mounts/mount-requests";
 import "../../../src/documents/activities/help-boons";
 import "../../../src/documents/activities/dismiss";
 import "../../../src/documents/spells/cast-request";
-import { defineGmRequest, registerGmRequests } from "../../../src/net/gm-requests";
+import {
+  defineGmRequest,
+  registeredRequests,
+  registerGmRequests,
+  REQUEST_TIMEOUT,
+} from "../../../src/net/gm-requests";
+import { post } from "../../../src/net/mailbox";
 import { startedFight } from "../budget/setup";
 import { queueFaces, queuedFaces } from "../../harness/roll";
 import { loadLanguage } from "../../harness/templates";
 import type { ChatUser } from "../../harness/chat";
 import { accept } from "../../../src/rules/outcome";
-
-type Query = (payload: unknown, options: { user: ChatUser }) => Promise<unknown>;
 
 const failing = defineGmRequest<{ id: string }, null>(
   "test.failing",
@@ -39,16 +43,13 @@ const echo = defineGmRequest<{ id: string }, string>(
 );
 registerGmRequests();
 
-const queries = (globalThis as unknown as { CONFIG: { queries: Record<string, Query> } }).CONFIG.queries;
 const refusals = (loadLanguage("en") as { FRAY: { Refusal: Record<string, string> } }).FRAY.Refusal;
-const FRAY_REQUESTS = Object.keys(queries).filter(
-  (n) => n.startsWith("fray.") && !n.startsWith("fray.test."),
-);
+const FRAY_REQUESTS = registeredRequests().filter((n) => !n.startsWith("fray.test."));
 
-/** Asks `name` as `user` through the query channel; what the GM answered, or what it threw. */
+/** Asks `name` as `user` through the request channel (the user's own User document); what the GM answered, or what it threw. */
 async function ask(name: string, user: ChatUser, payload: unknown): Promise<unknown> {
   try {
-    return await as(gm, () => queries[name]!(payload, { user }));
+    return await as(user, () => post(name, payload, REQUEST_TIMEOUT));
   } catch (error) {
     return { threw: (error as Error).message };
   }

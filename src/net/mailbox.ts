@@ -1,0 +1,162 @@
+/**
+ * How a player's client asks the active GM, and how the GM knows who asked (src/net/README.md).
+ *
+ * A request is written into the asker's own User document (`flags.fray.requests.<id>`). Foundry's server lets a
+ * player update only its own User, and every client's `updateUser(user, changed, options, userId)` hook is told
+ * which user made the write: so when `userId` is the updated User's own id, the request was written by that
+ * user — the server vouches for it, nothing in the payload does. The active GM answers on the same User
+ * (`flags.fray.answers.<id>`, a write only a GM may make to another's User); the asker reads the answer and
+ * deletes both keys.
+ */
+import { SYSTEM_ID } from "../constants";
+import { deleteKey } from "../compat/delete-key";
+import { refuse, type Outcome } from "../rules/outcome";
+
+const REQUESTS = `flags.${SYSTEM_ID}.requests`;
+const ANSWERS = `flags.${SYSTEM_ID}.answers`;
+
+/** What the GM's client runs for a request: the registered handler for `name`, as `asker`. */
+export type Dispatch = (
+  name: string,
+  payload: unknown,
+  asker: User.Implementation,
+) => Promise<Outcome<unknown>>;
+
+interface Waiting {
+  readonly asker: string;
+  settle(answer: Outcome<unknown>): void;
+}
+
+/** Requests this client asked and is waiting on, by request id. */
+const waiting = new Map<string, Waiting>();
+/** Requests the GM's client has taken up, `<userId>.<requestId>`: an update seen twice is handled once. */
+const taken = new Set<string>();
+
+type UserChanges = { flags?: Record<string, { requests?: unknown; answers?: unknown } | undefined> };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Written entries of a flag object in an update's changes (not deletions, v13 `-=id` or v14 operators). */
+function written(value: unknown): [string, Record<string, unknown> | string][] {
+  if (!isRecord(value)) return [];
+  return Object.entries(value).filter(
+    (e): e is [string, Record<string, unknown> | string] =>
+      !e[0].startsWith("-=") &&
+      (typeof e[1] === "string" || (isRecord(e[1]) && typeof e[1].name === "string")),
+  );
+}
+
+/** Removes this client's request and its answer from its User (fire and forget: nothing waits on it). */
+function clear(user: User.Implementation, id: string): void {
+  void user.update({ ...deleteKey(`${REQUESTS}.${id}`), ...deleteKey(`${ANSWERS}.${id}`) }).catch((error) => {
+    console.warn(`${SYSTEM_ID} | could not clear request ${id}`, error);
+  });
+}
+
+/** Asks the active GM: writes the request into this user's User; resolves with the GM's answer or a refusal. */
+export async function post(name: string, payload: unknown, timeout: number): Promise<Outcome<unknown>> {
+  const user = game.user;
+  if (!user) return refuse("requestFailed");
+  let json: string;
+  try {
+    json = JSON.stringify(payload) ?? "null";
+  } catch {
+    return refuse("invalidValue");
+  }
+  const id = foundry.utils.randomID(16);
+  const answer = new Promise<Outcome<unknown>>((resolve) => {
+    const timer = setTimeout(() => {
+      waiting.delete(id);
+      clear(user, id);
+      resolve(refuse("requestFailed"));
+    }, timeout);
+    waiting.set(id, {
+      asker: user.id ?? "",
+      settle: (outcome) => {
+        clearTimeout(timer);
+        waiting.delete(id);
+        resolve(outcome);
+      },
+    });
+  });
+  try {
+    await user.update({ [`${REQUESTS}.${id}`]: { name, payload: json } });
+  } catch (error) {
+    console.error(`${SYSTEM_ID} | ${name} could not be sent`, error);
+    waiting.get(id)?.settle(refuse("requestFailed"));
+  }
+  return answer;
+}
+
+/** An answer as the GM wrote it (JSON of an Outcome); anything else is a failed request. */
+function readAnswer(stored: string | Record<string, unknown>): Outcome<unknown> {
+  try {
+    const outcome: unknown = typeof stored === "string" ? JSON.parse(stored) : null;
+    if (isRecord(outcome) && typeof outcome.ok === "boolean") return outcome as Outcome<unknown>;
+  } catch {
+    // fall through
+  }
+  return refuse("requestFailed");
+}
+
+/** The asker's client: an answer a GM wrote on this user's User settles the request waiting for it. */
+function onAnswers(user: User.Implementation, changes: UserChanges, userId: string): void {
+  if (!user.isSelf || !game.users?.get(userId)?.isGM) return;
+  for (const [id, stored] of written(changes.flags?.[SYSTEM_ID]?.answers)) {
+    const request = waiting.get(id);
+    if (!request || request.asker !== user.id) continue;
+    request.settle(readAnswer(stored));
+    clear(user, id);
+  }
+}
+
+/** The active GM's client: a request a user wrote on its own User is handled as that user, once, and answered. */
+function onRequests(
+  user: User.Implementation,
+  changes: UserChanges,
+  userId: string,
+  dispatch: Dispatch,
+): void {
+  if (!game.user?.isActiveGM || userId !== user.id) return;
+  for (const [id, entry] of written(changes.flags?.[SYSTEM_ID]?.requests)) {
+    const key = `${user.id}.${id}`;
+    if (typeof entry === "string" || taken.has(key)) continue;
+    taken.add(key);
+    void answer(user, id, entry, dispatch);
+  }
+}
+
+async function answer(
+  user: User.Implementation,
+  id: string,
+  entry: Record<string, unknown>,
+  dispatch: Dispatch,
+) {
+  let outcome: Outcome<unknown>;
+  try {
+    const payload: unknown = typeof entry.payload === "string" ? JSON.parse(entry.payload) : undefined;
+    outcome = await dispatch(String(entry.name), payload, user);
+  } catch {
+    outcome = refuse("invalidValue");
+  }
+  try {
+    await user.update({ [`${ANSWERS}.${id}`]: JSON.stringify(outcome) });
+  } catch (error) {
+    console.error(`${SYSTEM_ID} | could not answer ${String(entry.name)} for ${user.name}`, error);
+  }
+}
+
+let listening = false;
+
+/** Listens for requests (on the active GM's client) and answers (on every client); once per client. */
+export function listenToMailbox(dispatch: Dispatch): void {
+  if (listening) return;
+  listening = true;
+  Hooks.on("updateUser", (user, changes, _options, userId) => {
+    const changed = changes as UserChanges;
+    onRequests(user, changed, userId, dispatch);
+    onAnswers(user, changed, userId);
+  });
+}
