@@ -237,8 +237,7 @@ export class UserDocument {
     public name: string,
     public isGM: boolean,
   ) {
-    connected.push(this);
-    defaultClient ??= this;
+    join(this);
   }
   get documentName(): string {
     return "User";
@@ -280,6 +279,12 @@ export class UserDocument {
     if (!handler) throw new Error(`no query ${name}`);
     return runAs(this, async () => handler(clone(data), { timeout }));
   }
+}
+
+/** A user made joins the world; the first one made is the client code runs on when no test says otherwise. */
+function join(user: UserDocument): void {
+  connected.push(user);
+  defaultClient ??= user;
 }
 
 /** The active GM: the first connected GM (core: `game.users.activeGM`). */
