@@ -169,6 +169,45 @@ function stored(state: RoundState): RoundState {
   return { ...state, notices: [] };
 }
 
+/** What `events` would make of the combat's stored state, after the reconciliation a write makes first. */
+export interface Reduction {
+  /** The stored state. */
+  readonly before: RoundState;
+  /** The stored state with the combatants the engine lost track of reconciled (`before` when none). */
+  readonly base: RoundState;
+  readonly out: Outcome<RoundState>;
+}
+
+/**
+ * Reduces `events` on the combat's state as `applyRoundEvents` would, without writing (any client may ask:
+ * the state and the combatants are on every client). Combatants created or deleted with no GM connected are
+ * reconciled first.
+ */
+export function reduceOn(combat: Combat.Implementation, events: readonly RoundEvent[]): Reduction {
+  const structure = structureOf(combat);
+  const before = roundStateOf(combat);
+  const live = [...combat.combatants.values()].map((c) => liveCombatant(combat, c));
+  const sync = reconcileEvents(before, live);
+  let base = before;
+  if (sync.length) {
+    const synced = reduceAll(structure, before, sync);
+    if (synced.ok) base = synced.value;
+  }
+  return {
+    before,
+    base,
+    out: base === before && !events.length ? accept(before) : reduceAll(structure, base, events),
+  };
+}
+
+/** Core's `round` and `turn` for an engine state: the index of its current combatant in the engine's order. */
+export function coreTurnOf(
+  combat: Combat.Implementation,
+  state: RoundState,
+): { round: number; turn: number | null } {
+  return { round: state.round, turn: turnIndex(state, [...combat.combatants.keys()]) };
+}
+
 /**
  * Applies engine events to the combat (active GM only). Combatants the engine has lost track of (created or
  * deleted with no GM connected) are reconciled first. All or nothing: a refused event refuses the batch
@@ -181,29 +220,18 @@ export function applyRoundEvents(
 ): Promise<Outcome<RoundState>> {
   if (!game.user?.isActiveGM) return Promise.resolve(refuse("notActiveGM"));
   return writes.run(combat.id ?? "", async () => {
-    const structure = structureOf(combat);
-    const before = roundStateOf(combat);
-    const live = [...combat.combatants.values()].map((c) => liveCombatant(combat, c));
-    const sync = reconcileEvents(before, live);
+    const { before, base, out } = reduceOn(combat, events);
     // Nothing to reconcile and nothing asked: no write (hooks call this on every combatant change).
-    if (!sync.length && !events.length) return accept(before);
-    let base = before;
-    if (sync.length) {
-      const synced = reduceAll(structure, before, sync);
-      if (synced.ok) base = synced.value;
-    }
-    const out = reduceAll(structure, base, events);
+    if (base === before && !events.length) return accept(before);
     if (!out.ok) return out;
     const after = out.value;
     // A state that would not read back would make the fight start over (roundStateOf): refuse it instead.
-    if (!readRoundState(stored(after), familyOf(combat), structure.phases.length))
+    if (!readRoundState(stored(after), familyOf(combat), structureOf(combat).phases.length))
       return refuse("invalidValue");
     const notices = [...(base === before ? [] : base.notices), ...after.notices];
-    const ids = [...combat.combatants.keys()];
     await combat.update({
       ...replaceWhole("system.engine", stored(after)),
-      round: after.round,
-      turn: turnIndex(after, ids),
+      ...coreTurnOf(combat, after),
     } as unknown as Combat.UpdateData);
     await roundLifecycle(combat, before, after, notices);
     return accept({ ...after, notices });

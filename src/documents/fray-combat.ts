@@ -11,7 +11,7 @@ import { compareByRank, turnRanks } from "../data/combat/turn-order";
 import { refuse, type Outcome } from "../rules/outcome";
 import type { RoundEvent } from "../rules/turns/round-event";
 import { isFamilyId } from "../rules/families/ids";
-import { roundStateOf } from "./combat-api";
+import { coreTurnOf, reduceOn, roundStateOf } from "./combat-api";
 import { endTurnRequest, gmEventsRequest } from "./combat-requests";
 import { rollInitiatives } from "./initiative-rolls";
 import { notifyRefusal as reportRefusal } from "../applications/notify";
@@ -35,6 +35,92 @@ export async function sendGmEvents(
 ): Promise<Outcome<true>> {
   if (!game.user?.isGM) return refuse("gmOnly");
   return gmEventsRequest.send({ combatId: combat.id ?? "", events });
+}
+
+/** Core's hooks that fire on the initiating client before a turn control's write. */
+type TurnHook = "combatStart" | "combatTurn" | "combatRound";
+
+/**
+ * Core fires `combatStart(combat, updateData)`, `combatTurn` and `combatRound(combat, updateData, updateOptions)`
+ * on the client that uses startCombat / nextTurn / nextRound, before the write, with the `round` and `turn` the
+ * write will give. Fray's write is the engine's, made by the active GM: this client reduces the same events on
+ * its copy of the state to know them, and fires nothing when the engine (or the GM) would refuse. As core's
+ * nextTurn calls nextRound after the last turn, a turn control that starts a new round fires `combatRound`.
+ * Modules may mutate `updateData`; the engine's write does not read it back.
+ */
+function announce(
+  combat: Combat.Implementation,
+  hook: TurnHook,
+  events: RoundEvent[],
+  allowed: boolean,
+): void {
+  if (!allowed) return;
+  const { out } = reduceOn(combat, events);
+  if (!out.ok) return;
+  const updateData = coreTurnOf(combat, out.value);
+  const callAll = Hooks.callAll.bind(Hooks) as (name: string, ...args: unknown[]) => boolean;
+  if (hook === "combatStart") {
+    callAll(hook, combat, updateData);
+    return;
+  }
+  // v13 names the time advanced `advanceTime`, v14 `worldTime.delta`: the engine's write advances none.
+  const updateOptions = { direction: 1, advanceTime: 0, worldTime: { delta: 0 } };
+  callAll(updateData.round > combat.round ? "combatRound" : hook, combat, updateData, updateOptions);
+}
+
+/** Round 1 begins (GM; `force` pushes past a missing initiative), after core's `combatStart`. */
+export function startCombatOf(combat: Combat.Implementation, force = false): Promise<Outcome<true>> {
+  const events: RoundEvent[] = [{ type: "startCombat", ...(force ? { gmOverride: true } : {}) }];
+  announce(combat, "combatStart", events, game.user?.isGM === true);
+  return sendGmEvents(combat, events);
+}
+
+/** `combatantId`'s turn ends (its owner or the GM), after core's `combatTurn` (or `combatRound`). */
+export function endTurnOf(combat: Combat.Implementation, combatantId: string): Promise<Outcome<true>> {
+  const owner = game.user?.isGM === true || combat.combatants.get(combatantId)?.isOwner === true;
+  announce(combat, "combatTurn", [{ type: "endTurn", id: combatantId }], owner);
+  return endTurnRequest.send({ combatId: combat.id ?? "", combatantId });
+}
+
+/** GM: the next phase, after core's `combatTurn` (or `combatRound` when it is the next round). */
+export function advancePhaseOf(combat: Combat.Implementation, force = false): Promise<Outcome<true>> {
+  const events: RoundEvent[] = [{ type: "advancePhase", ...(force ? { gmOverride: true } : {}) }];
+  announce(combat, "combatTurn", events, game.user?.isGM === true);
+  return sendGmEvents(combat, events);
+}
+
+/** GM: the end-of-round step and the next round, after core's `combatRound`. */
+export function endRoundOf(combat: Combat.Implementation, force = false): Promise<Outcome<true>> {
+  const events: RoundEvent[] = [{ type: "endRound", ...(force ? { gmOverride: true } : {}) }];
+  announce(combat, "combatRound", events, game.user?.isGM === true);
+  return sendGmEvents(combat, events);
+}
+
+/**
+ * `turns` in the engine's order (turn-order.ts); `turn` at its current combatant, null while nobody acts.
+ * A function, not a private method: core prepares data inside its constructor, before a subclass's private
+ * methods exist.
+ */
+function followEngine(combat: Combat.Implementation): void {
+  // Core builds `turns` on its first preparation; until then there is nothing to order.
+  if (!Array.isArray(combat.turns) || !combat.combatants) return;
+  const state = roundStateOf(combat);
+  const ranks = turnRanks(state);
+  const turns = [...combat.combatants.values()].sort((a, b) => compareByRank(ranks, a.id ?? "", b.id ?? ""));
+  combat.turns = turns;
+  const i = state.current === null ? -1 : turns.findIndex((c) => c.id === state.current);
+  combat.turn = i >= 0 ? i : null;
+}
+
+/** Core's state of the turn (`current`, `combatTurnChange`) from `round`, `turns` and `turn`. */
+function turnState(combat: Combat.Implementation): Combat.HistoryData {
+  const combatant = combat.turn === null ? undefined : combat.turns[combat.turn];
+  return {
+    round: combat.round,
+    turn: combat.turn,
+    combatantId: combatant?.id ?? null,
+    tokenId: combatant?.tokenId ?? null,
+  } as Combat.HistoryData;
 }
 
 export class FrayCombat extends Combat {
@@ -71,43 +157,56 @@ export class FrayCombat extends Combat {
   }
 
   /**
-   * Core builds `turns`; Fray orders them as the engine does (turn-order.ts) and points `turn` and `current`
-   * at the engine's current combatant — null while nobody is acting (claim parts, declaration phases).
+   * Core sorts `turns` and clamps `turn` only when the turns are first built and when combatants change, not
+   * after an update of the Combat itself; the engine state lives in the Combat's system data, so every client
+   * puts `turns` in the engine's order and `turn` at the engine's current combatant each time the data is
+   * prepared — before core's `_onUpdate` reads them (`current`, `combatTurnChange`). `current` is left to core.
    */
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    followEngine(this);
+  }
+
+  /** Core builds `turns` (a combatant came, went or changed); Fray orders them as the engine does. */
   override setupTurns(): Combatant.Implementation[] {
     super.setupTurns();
-    const state = roundStateOf(this);
-    const ranks = turnRanks(state);
-    const turns = [...this.combatants.values()].sort((a, b) => compareByRank(ranks, a.id ?? "", b.id ?? ""));
-    this.turns = turns;
-    // The engine is the truth: before the fight starts, and between turns, nobody is acting.
-    const i = state.current === null ? -1 : turns.findIndex((c) => c.id === state.current);
-    const combatant = i >= 0 ? turns[i] : undefined;
-    this.turn = i >= 0 ? i : null;
-    this.current = {
-      round: this.round,
-      turn: this.turn,
-      combatantId: combatant?.id ?? null,
-      tokenId: combatant?.tokenId ?? null,
-    } as typeof this.current;
-    return turns;
+    followEngine(this);
+    this.current = turnState(this);
+    return this.turns;
+  }
+
+  /**
+   * An engine write can change the acting combatant while `round` and `turn` keep their stored values (the one
+   * acting leaves and the next takes its index), and core's update diff then drops both: core does not see a
+   * turn change. Every client catches it here and records and announces it as core does (`previous`,
+   * `current`, `combatTurnChange(combat, prior, current)`); when core did see it, `current` is already right.
+   */
+  protected override _onUpdate(...args: Parameters<Combat["_onUpdate"]>): void {
+    super._onUpdate(...args);
+    const now = turnState(this);
+    const prior = this.current;
+    if (
+      prior &&
+      prior.round === now.round &&
+      prior.turn === now.turn &&
+      prior.combatantId === now.combatantId &&
+      prior.tokenId === now.tokenId
+    )
+      return;
+    this.previous = prior;
+    this.current = now;
+    Hooks.callAll("combatTurnChange", this, prior, now);
   }
 
   override async startCombat(): Promise<this> {
-    const out = await sendGmEvents(this, [{ type: "startCombat" }]);
-    if (out.ok) Hooks.callAll("combatStart", this, { round: this.round, turn: this.turn ?? 0 } as never);
-    reportRefusal(out);
+    reportRefusal(await startCombatOf(this));
     return this;
   }
 
   /** The acting combatant's turn ends (its owner or the GM); with nobody acting, the GM moves the phase on. */
   override async nextTurn(): Promise<this> {
     const current = roundStateOf(this).current;
-    const out =
-      current !== null
-        ? await endTurnRequest.send({ combatId: this.id ?? "", combatantId: current })
-        : await sendGmEvents(this, [{ type: "advancePhase" }]);
-    reportRefusal(out);
+    reportRefusal(current !== null ? await endTurnOf(this, current) : await advancePhaseOf(this));
     return this;
   }
 
@@ -124,7 +223,7 @@ export class FrayCombat extends Combat {
 
   /** GM: to the end-of-round step and into the next round (FS-R7, OD-R5, OD-R1), forcing what is left. */
   override async nextRound(): Promise<this> {
-    reportRefusal(await sendGmEvents(this, [{ type: "endRound", gmOverride: true }]));
+    reportRefusal(await endRoundOf(this, true));
     return this;
   }
 

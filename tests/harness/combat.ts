@@ -189,6 +189,53 @@ class HarnessCollection<T extends { id: string }> extends Map<string, T> {
   }
 }
 
+type HookBus = { callAll: (n: string, ...a: unknown[]) => boolean };
+const hooks = () => g.Hooks as HookBus;
+const currentUser = () => (g.game as { user: HarnessUser }).user;
+
+/** Core's `CombatHistoryData`: what `current`, `previous` and the `combatTurnChange` arguments hold. */
+export interface CombatHistory {
+  round: number;
+  turn: number | null;
+  combatantId: string | null;
+  tokenId: string | null;
+}
+
+const sameHistory = (a: CombatHistory, b: CombatHistory) =>
+  a.round === b.round && a.turn === b.turn && a.combatantId === b.combatantId && a.tokenId === b.tokenId;
+
+/** Runs `fn` synchronously on `user`'s client (document and hook callbacks are synchronous in Foundry). */
+function onClient(user: HarnessUser, fn: () => void): void {
+  const game = g.game as { user: HarnessUser };
+  const before = game.user;
+  game.user = user;
+  try {
+    fn();
+  } finally {
+    game.user = before;
+  }
+}
+
+/**
+ * The other connected clients' own copies of a combat (`observe`): every write to the shared copy is applied to
+ * each of them as the server broadcasts it, and their document methods and hooks run as their user.
+ */
+const observers = new Map<HarnessCombat, { copy: HarnessCombat; user: HarnessUser }[]>();
+
+/**
+ * Core's Combat, as far as Fray leans on it (v13):
+ * - `setupTurns()` sorts the combatants with `_sortCombatants` (initiative high to low, then id), clamps `turn`
+ *   and records `current`. It runs when the document is first prepared and, synchronously, when a combatant is
+ *   created, updated or deleted — NOT after an update of the Combat itself (stricter than re-sorting on every
+ *   update, which is what hid the drift: issue 11 defect 5; foundryvtt#9641, #11053).
+ * - An update is diffed first (a `round`/`turn` equal to the stored value is dropped, `diff: true`), applied,
+ *   the data prepared again (`turn`/`round` re-read from the source; `turns` left as it was), then `_onUpdate`
+ *   on every client: only when `round` or `turn` is in the change does it recompute `current` from `turns[turn]`.
+ * - Whenever `current` changes (an update or a combatant change), `previous` takes the prior state and
+ *   `combatTurnChange(combat, prior, current)` fires on every client, after the write.
+ * - `startCombat`, `nextTurn`, `nextRound`, `previousTurn`, `previousRound` fire `combatStart` /
+ *   `combatTurn` / `combatRound` on the initiating client, before the write, with the update data (and options).
+ */
 export class HarnessCombat {
   _source: Data;
   system!: Data;
@@ -196,10 +243,20 @@ export class HarnessCombat {
   turns: HarnessCombatant[] = [];
   round = 0;
   turn: number | null = null;
-  current: Data | null = null;
+  current: CombatHistory;
+  previous: CombatHistory;
   constructor(data: Data = {}) {
-    this._source = { _id: newId("cmb"), type: "base", round: 0, turn: null, system: {}, ...clone(data) };
+    const { combatants = [], ...rest } = data as { combatants?: Data[] };
+    this._source = { _id: newId("cmb"), type: "base", round: 0, turn: null, system: {}, ...clone(rest) };
+    // Embedded combatants exist before the first preparation, as core builds its collections first.
+    for (const c of combatants) {
+      const combatant = new HarnessCombatant(c, this);
+      this.combatants.set(combatant.id, combatant);
+    }
     this.prepare();
+    this.current = this._getCurrentState();
+    // foundryvtt#9641: `previous` starts as a copy of `current`, so the first change is compared to it.
+    this.previous = { ...this.current };
   }
   get id(): string {
     return this._source._id as string;
@@ -210,18 +267,68 @@ export class HarnessCombat {
   get combatant(): HarnessCombatant | undefined {
     return this.turn === null ? undefined : this.turns[this.turn];
   }
+  /** The data preparation after each write: source fields read again, then the derived data. */
   prepare(): void {
     const Model = registeredModel("Combat", "base");
     const system = (this._source.system ?? {}) as Data;
     this.system = Model ? new Model(clone(system), { parent: this }) : clone(system);
     this.round = (this._source.round as number) ?? 0;
     this.turn = (this._source.turn as number | null) ?? null;
-    this.setupTurns();
+    this.prepareDerivedData();
   }
-  /** Core's default: combatants in collection order; subclasses reorder. */
+  /** Core builds the turns on the first preparation only; later updates leave them as they are. */
+  prepareDerivedData(): void {
+    if (this.combatants.size && !this.turns.length) this.setupTurns();
+  }
+  /** Core's default order: initiative high to low (none last), then id. */
+  _sortCombatants(a: HarnessCombatant, b: HarnessCombatant): number {
+    const ia = a.initiative ?? -Infinity;
+    const ib = b.initiative ?? -Infinity;
+    return ib - ia || (a.id > b.id ? 1 : -1);
+  }
   setupTurns(): HarnessCombatant[] {
-    this.turns = this.combatants.contents;
-    return this.turns;
+    const turns = this.combatants.contents.sort((a, b) => this._sortCombatants(a, b));
+    this.turns = turns;
+    if (this.turn !== null)
+      this.turn = turns.length ? Math.min(Math.max(this.turn, 0), turns.length - 1) : null;
+    this.current = this._getCurrentState();
+    return turns;
+  }
+  _getCurrentState(): CombatHistory {
+    const combatant = this.combatant;
+    return {
+      round: this.round,
+      turn: this.turn ?? null,
+      combatantId: combatant?.id ?? null,
+      tokenId: combatant?.tokenId ?? null,
+    };
+  }
+  /** Core's turn-change bookkeeping (inside its `_manageTurnEvents`): a changed `current` is announced here. */
+  #announceTurnChange(prior: CombatHistory): void {
+    if (sameHistory(prior, this.current)) return;
+    this.previous = prior;
+    hooks().callAll("combatTurnChange", this, prior, this.current);
+  }
+  _onUpdate(changed: Data, _options: Data, _userId: string): void {
+    const prior = this.current;
+    if (!("round" in changed) && !("turn" in changed)) return;
+    this.current = this._getCurrentState();
+    this.#announceTurnChange(prior);
+  }
+  _onCreateDescendantDocuments(): void {
+    this.#combatantsChanged();
+  }
+  _onUpdateDescendantDocuments(): void {
+    this.#combatantsChanged();
+  }
+  _onDeleteDescendantDocuments(): void {
+    this.#combatantsChanged();
+  }
+  /** foundryvtt#9641: the turns are set up again synchronously, then the turn events run. */
+  #combatantsChanged(): void {
+    const prior = this.current;
+    this.setupTurns();
+    this.#announceTurnChange(prior);
   }
   updateSource(changes: Data): void {
     applyUpdate(this._source, changes);
@@ -235,51 +342,136 @@ export class HarnessCombat {
   }
   static async create(data: Data = {}): Promise<HarnessCombat> {
     const combat = new this(data);
-    await combat._preCreate(data, {}, (g.game as { user: unknown }).user);
+    await combat._preCreate(data, {}, currentUser());
     (g.game as { combats: Map<string, HarnessCombat> }).combats.set(combat.id, combat);
     return combat;
   }
-  async update(changes: Data): Promise<this> {
-    const copy = clone(changes);
-    await this._preUpdate(copy, {}, (g.game as { user: unknown }).user);
-    recorded.combatUpdates.push({ id: this.id, changes: copy });
-    applyUpdate(this._source, copy);
+  /** One client receives a write: source, preparation, `_onUpdate`, then the `updateCombat` hook. */
+  #receiveUpdate(changed: Data, options: Data, userId: string): void {
+    applyUpdate(this._source, changed);
     this.prepare();
-    (g.Hooks as { callAll: (n: string, ...a: unknown[]) => void }).callAll("updateCombat", this, copy);
+    this._onUpdate(changed, options, userId);
+    hooks().callAll("updateCombat", this, changed, options, userId);
+  }
+  async update(changes: Data, options: Data = {}): Promise<this> {
+    const copy = clone(changes);
+    await this._preUpdate(copy, options, currentUser());
+    recorded.combatUpdates.push({ id: this.id, changes: clone(copy) });
+    // `diff: true` (core's default): a top-level value equal to the stored one is not part of the change.
+    for (const [key, value] of Object.entries(copy))
+      if ((value === null || typeof value !== "object") && this._source[key] === value) delete copy[key];
+    if (!Object.keys(copy).length) return this;
+    const userId = currentUser().id;
+    this.#receiveUpdate(copy, options, userId);
+    for (const { copy: other, user } of observers.get(this) ?? [])
+      onClient(user, () => other.#receiveUpdate(clone(copy), options, userId));
     return this;
   }
   async createEmbeddedDocuments(_name: "Combatant", data: Data[]): Promise<HarnessCombatant[]> {
     const created = data.map((d) => new HarnessCombatant(d, this));
-    for (const c of created) this.combatants.set(c.id, c);
-    this.setupTurns();
-    for (const c of created)
-      (g.Hooks as { callAll: (n: string, ...a: unknown[]) => void }).callAll("createCombatant", c);
+    this.#receiveCreate(created);
+    for (const { copy, user } of observers.get(this) ?? [])
+      onClient(user, () =>
+        copy.#receiveCreate(created.map((c) => new HarnessCombatant({ ...c._source, actor: c.actor }, copy))),
+      );
     return created;
   }
+  #receiveCreate(created: HarnessCombatant[]): void {
+    for (const c of created) this.combatants.set(c.id, c);
+    this._onCreateDescendantDocuments();
+    for (const c of created) hooks().callAll("createCombatant", c);
+  }
   async deleteEmbeddedDocuments(_name: "Combatant", ids: string[]): Promise<void> {
+    this.#receiveDelete(ids);
+    for (const { copy, user } of observers.get(this) ?? []) onClient(user, () => copy.#receiveDelete(ids));
+  }
+  #receiveDelete(ids: string[]): void {
     const gone = ids.map((id) => this.combatants.get(id)).filter((c): c is HarnessCombatant => !!c);
     for (const c of gone) this.combatants.delete(c.id);
-    this.setupTurns();
-    for (const c of gone)
-      (g.Hooks as { callAll: (n: string, ...a: unknown[]) => void }).callAll("deleteCombatant", c);
+    this._onDeleteDescendantDocuments();
+    for (const c of gone) hooks().callAll("deleteCombatant", c);
   }
   async updateEmbeddedDocuments(_name: "Combatant", updates: Data[]): Promise<void> {
     recorded.combatantUpdates.push({ combatId: this.id, updates: clone(updates) });
+    this.#receiveCombatantUpdates(clone(updates));
+    for (const { copy, user } of observers.get(this) ?? [])
+      onClient(user, () => copy.#receiveCombatantUpdates(clone(updates)));
+  }
+  #receiveCombatantUpdates(updates: Data[]): void {
+    const changed: [HarnessCombatant, Data][] = [];
     for (const { _id, ...changes } of updates) {
       const c = this.combatants.get(_id as string);
       if (!c) continue;
       applyUpdate(c._source, changes);
       c.prepare();
-      (g.Hooks as { callAll: (n: string, ...a: unknown[]) => void }).callAll("updateCombatant", c, changes);
+      changed.push([c, changes]);
     }
-    this.setupTurns();
+    this._onUpdateDescendantDocuments();
+    for (const [c, changes] of changed) hooks().callAll("updateCombatant", c, changes);
+  }
+  /** Core: `combatStart` on this client before the write of round 1, turn 0. */
+  async startCombat(): Promise<this> {
+    const updateData = { round: 1, turn: 0 };
+    hooks().callAll("combatStart", this, updateData);
+    return this.update(updateData);
+  }
+  /** Core: the next turn, or the next round after the last one; `combatTurn` before the write. */
+  async nextTurn(): Promise<this> {
+    const turn = this.turn === null ? 0 : this.turn + 1;
+    if (turn >= this.turns.length) return this.nextRound();
+    const updateData = { round: this.round, turn };
+    const updateOptions = { advanceTime: 0, direction: 1 };
+    hooks().callAll("combatTurn", this, updateData, updateOptions);
+    return this.update(updateData, updateOptions);
+  }
+  async previousTurn(): Promise<this> {
+    if (this.turn === 0 && this.round === 0) return this;
+    if (this.turn === 0 || this.turn === null) return this.previousRound();
+    const updateData = { round: this.round, turn: this.turn - 1 };
+    const updateOptions = { advanceTime: 0, direction: -1 };
+    hooks().callAll("combatTurn", this, updateData, updateOptions);
+    return this.update(updateData, updateOptions);
+  }
+  /** Core: `combatRound` before the write of the next round. */
+  async nextRound(): Promise<this> {
+    const updateData = { round: this.round + 1, turn: 0 };
+    const updateOptions = { advanceTime: 0, direction: 1 };
+    hooks().callAll("combatRound", this, updateData, updateOptions);
+    return this.update(updateData, updateOptions);
+  }
+  async previousRound(): Promise<this> {
+    const round = Math.max(this.round - 1, 0);
+    const updateData = { round, turn: round === 0 ? null : Math.max(this.turns.length - 1, 0) };
+    const updateOptions = { advanceTime: 0, direction: -1 };
+    hooks().callAll("combatRound", this, updateData, updateOptions);
+    return this.update(updateData, updateOptions);
   }
   async delete(): Promise<void> {
     (g.game as { combats: Map<string, HarnessCombat> }).combats.delete(this.id);
+    observers.delete(this);
   }
   async endCombat(): Promise<void> {
     await this.delete();
   }
+}
+
+/**
+ * Another connected client, `user`, that holds its own copy of `combat` (built from the stored data, as a
+ * client that loads the world does); every later write to `combat` reaches that copy as the server broadcasts
+ * it, and the copy's document methods and the hooks run there as `user`. The test reads the copy.
+ */
+export function observe<T extends object>(combat: T, user: HarnessUser): T {
+  const shared = combat as unknown as HarnessCombat;
+  const Class = shared.constructor as new (data: Data) => HarnessCombat;
+  let copy!: HarnessCombat;
+  onClient(user, () => {
+    copy = new Class({
+      ...clone(shared._source),
+      combatants: shared.combatants.contents.map((c) => ({ ...clone(c._source), actor: c.actor })),
+    });
+  });
+  observers.set(shared, [...(observers.get(shared) ?? []), { copy, user }]);
+  return copy as unknown as T;
 }
 
 export class HarnessRoll {

@@ -14,7 +14,13 @@ import {
   takeTurnRequest,
   type Declaration,
 } from "../../documents/combat-requests";
-import { sendGmEvents } from "../../documents/fray-combat";
+import {
+  advancePhaseOf,
+  endRoundOf,
+  endTurnOf,
+  sendGmEvents,
+  startCombatOf,
+} from "../../documents/fray-combat";
 import { rollOffFaces, rollOrientation } from "../../documents/initiative-rolls";
 import { refuse, refusalKey, type Outcome } from "../../rules/outcome";
 import type { RoundEvent } from "../../rules/turns/round-event";
@@ -186,8 +192,12 @@ export class FrayCombatTracker extends CombatTracker {
     notifyRefusal(await takeTurnRequest.send({ ...this.#ids(target), force: true }));
   }
 
+  /** Core's "end turn" (as `nextTurn`): `combatTurn` fires here first. */
   static async #endTurn(this: FrayCombatTracker, _e: PointerEvent, target: HTMLElement) {
-    notifyRefusal(await endTurnRequest.send(this.#ids(target)));
+    const combat = this.fight;
+    notifyRefusal(
+      combat ? await endTurnOf(combat, combatantIdOf(target)) : await endTurnRequest.send(this.#ids(target)),
+    );
   }
 
   static async #pass(this: FrayCombatTracker, _e: PointerEvent, target: HTMLElement) {
@@ -288,22 +298,23 @@ export class FrayCombatTracker extends CombatTracker {
     notifyRefusal(await this.#gm([{ type: "reorder", ids: order, gmOverride: true }]));
   }
 
+  /** Core's turn and round controls go through the same calls as `nextTurn`/`nextRound`, core's hooks first. */
   static async #advancePhase(this: FrayCombatTracker, _e: PointerEvent, target: HTMLElement) {
+    const combat = this.fight;
     const force = target.dataset.force === "true";
-    notifyRefusal(await this.#gm([{ type: "advancePhase", ...(force ? { gmOverride: true } : {}) }]));
+    notifyRefusal(combat ? await advancePhaseOf(combat, force) : await this.#gm([]));
   }
 
   static async #endRound(this: FrayCombatTracker, _e: PointerEvent, target: HTMLElement) {
+    const combat = this.fight;
     const force = target.dataset.force === "true";
-    notifyRefusal(await this.#gm([{ type: "endRound", ...(force ? { gmOverride: true } : {}) }]));
+    notifyRefusal(combat ? await endRoundOf(combat, force) : await this.#gm([]));
   }
 
   static async #startCombat(this: FrayCombatTracker) {
     const combat = this.fight;
     if (!combat) return;
-    await this.send((force) =>
-      sendGmEvents(combat, [{ type: "startCombat", ...(force ? { gmOverride: true } : {}) }]),
-    );
+    await this.send((force) => startCombatOf(combat, force));
   }
 
   static async #endCombat(this: FrayCombatTracker) {
