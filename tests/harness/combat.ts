@@ -10,6 +10,7 @@ import {
   connected,
   currentClient,
   dialogs as coreDialogs,
+  onClient,
   runAs,
   UserDocument,
   type ClientSettings,
@@ -203,18 +204,6 @@ export interface CombatHistory {
 
 const sameHistory = (a: CombatHistory, b: CombatHistory) =>
   a.round === b.round && a.turn === b.turn && a.combatantId === b.combatantId && a.tokenId === b.tokenId;
-
-/** Runs `fn` synchronously on `user`'s client (document and hook callbacks are synchronous in Foundry). */
-function onClient(user: HarnessUser, fn: () => void): void {
-  const game = g.game as { user: HarnessUser };
-  const before = game.user;
-  game.user = user;
-  try {
-    fn();
-  } finally {
-    game.user = before;
-  }
-}
 
 /**
  * The other connected clients' own copies of a combat (`observe`): every write to the shared copy is applied to

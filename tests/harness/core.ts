@@ -216,6 +216,11 @@ export function runAs<T>(user: UserDocument, fn: () => Promise<T> | T): Promise<
   return clientContext.run(user, async () => fn());
 }
 
+/** Runs `fn` synchronously on `user`'s client (document and hook callbacks are synchronous in Foundry). */
+export function onClient<T>(user: UserDocument, fn: () => T): T {
+  return clientContext.run(user, fn);
+}
+
 /** A document hook: `Hooks.callAll(name, …args)` on every connected client, each as its own user. */
 export function broadcast(name: string, ...args: unknown[]): void {
   for (const user of connected.filter((u) => u.active))
