@@ -262,10 +262,12 @@ export class ChatMessageDoc {
     broadcast("updateChatMessage", this, copy, {}, currentUser().id);
     return this;
   }
+  /** v13: `renderChatMessageHTML` fires inside `renderHTML`, on the element it is about to return. */
   async renderHTML(): Promise<ElementStub> {
     const root = new ElementStub();
     root.content = new ElementStub();
     root.content.innerHTML = String(this._source.content ?? "");
+    hooks().callAll("renderChatMessageHTML", this, root, {});
     return root;
   }
 }
