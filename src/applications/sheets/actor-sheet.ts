@@ -32,6 +32,9 @@ interface ActorSheetContext extends ActorSheetV2.RenderContext {
   family?: string;
 }
 
+/** What a LIMITED viewer sees: the header (portrait, name, identity), not its statistics. */
+const LIMITED_PARTS: readonly string[] = ["header"];
+
 /** The part that shows a family's statistics, e.g. "family-fast-slow". */
 const familyPart = (id: FamilyId) => `family-${id}`;
 
@@ -96,9 +99,16 @@ export class FrayActorSheet<
     },
   };
 
-  /** Render only the active family's block. */
+  /**
+   * Render only the active family's block. A LIMITED viewer (core leaves what LIMITED shows to the system) sees
+   * the header only, without its statistics: no family makes any of its statistics, items, effects or notes public.
+   */
   protected override _configureRenderParts(options: RenderOptions) {
     const parts = super._configureRenderParts(options);
+    if (this.actor.limited) {
+      for (const id of Object.keys(parts)) if (!LIMITED_PARTS.includes(id)) delete parts[id];
+      return parts;
+    }
     const keep = familyPart(activeFamily());
     for (const id of FAMILY_IDS) if (familyPart(id) !== keep) delete parts[familyPart(id)];
     return parts;
@@ -115,6 +125,7 @@ export class FrayActorSheet<
         user: (game.user as User.Implementation | null) ?? null,
         idPrefix: this.id,
       }),
+      { limited: this.actor.limited },
     );
   }
 
