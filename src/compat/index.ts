@@ -86,3 +86,14 @@ export function contextMenuEntry(entry: MenuEntry): Record<string, unknown> {
     callback: (target: unknown) => entry.onClick(menuTarget(target)),
   };
 }
+
+/**
+ * Draws a chat message again in the chat log, as after an update (`ChatLog#updateMessage`, v13 and v14).
+ * fvtt-types 13.346 does not declare `updateMessage` on ChatLog, hence the one cast; called as a method.
+ */
+export async function redrawChatMessage(message: ChatMessage.Implementation): Promise<void> {
+  const log = ui.chat as unknown as {
+    updateMessage?(message: ChatMessage.Implementation): Promise<unknown>;
+  } | null;
+  await log?.updateMessage?.(message);
+}

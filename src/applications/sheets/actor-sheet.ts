@@ -107,12 +107,16 @@ export class FrayActorSheet<
     const parts = super._configureRenderParts(options);
     if (this.actor.limited) {
       for (const id of Object.keys(parts)) if (!LIMITED_PARTS.includes(id)) delete parts[id];
-      return parts;
+    } else {
+      const keep = familyPart(activeFamily());
+      for (const id of FAMILY_IDS) if (familyPart(id) !== keep) delete parts[familyPart(id)];
     }
-    const keep = familyPart(activeFamily());
-    for (const id of FAMILY_IDS) if (familyPart(id) !== keep) delete parts[familyPart(id)];
+    this.#configuredParts = new Set(Object.keys(parts));
     return parts;
   }
+
+  /** The parts the latest render configured: the family setting or the viewer's permission may drop some. */
+  #configuredParts = new Set<string>();
 
   protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }) {
     const context = await super._prepareContext(options);
@@ -155,6 +159,10 @@ export class FrayActorSheet<
     options: DeepPartial<RenderOptions>,
   ): Promise<void> {
     await super._onRender(context, options);
+    // A re-render replaces the parts it draws and leaves the others: take away a part no longer configured (the
+    // previous family's block, or everything but the header when the viewer became LIMITED).
+    for (const part of this.element.querySelectorAll<HTMLElement>("[data-application-part]"))
+      if (!this.#configuredParts.has(part.dataset.applicationPart ?? "")) part.remove();
     activateOnKeys(this.element);
     markTabs(this.element);
   }

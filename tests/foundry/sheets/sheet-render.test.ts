@@ -1,12 +1,12 @@
 /**
- * The actor sheet rendered through its own pipeline (tests/harness/sheets.ts: `_configureRenderParts`,
+ * The actor sheet rendered through its own pipeline (tests/harness/applications.ts: `_configureRenderParts`,
  * `_prepareContext`, each part's context and template, `_onRender`) and read in a real DOM, as a LIMITED, an
  * OBSERVER and an OWNER viewer would see it. Core leaves what LIMITED shows to the system: Fray shows the header
  * (portrait, name, identity) and nothing of the creature's statistics, items, effects or notes.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { alice, as, bob, creature, freshWorld, gm, setSetting } from "./setup";
-import { worldItem } from "../../harness/sheets";
+import { worldItem } from "../../harness/applications";
 import { WEAPON_SOURCE } from "../chat/setup";
 import { FrayActorSheet } from "../../../src/applications/sheets/actor-sheet";
 import { FrayItemSheet } from "../../../src/applications/sheets/item-sheet";
@@ -84,6 +84,18 @@ describe("the actor sheet by permission", () => {
       expect(editor?.getAttribute("name")).toBe("system.notes");
       expect(editor?.getAttribute("document-uuid")).toBe(who.actor.uuid);
     }
+  });
+
+  it("an open sheet redrawn after its viewer became LIMITED keeps the header only", async () => {
+    const who = hero();
+    who.actor.ownership.set(bob.id, "OBSERVER");
+    const sheet = new FrayActorSheet({ document: who.actor } as never);
+    await as(bob, () => sheet.render());
+    who.actor.ownership.set(bob.id, "LIMITED");
+    await as(bob, () => sheet.render());
+    const root = sheet.element as HTMLElement;
+    expect(partsOf(root)).toEqual(["header"]);
+    expect(root.textContent).not.toContain("Owes the ferryman");
   });
 
   it("the GM is never a LIMITED viewer: every part, the statistics included", async () => {

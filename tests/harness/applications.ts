@@ -1,10 +1,11 @@
 /**
- * Stand-ins, on top of the chat harness (tests/harness/chat.ts), for the ApplicationV2 sheet classes Fray's
- * sheets extend: `ApplicationV2`, `DocumentSheetV2`, `ActorSheetV2`, `ItemSheetV2` and
- * `HandlebarsApplicationMixin`. `render()` runs the sheet's own pipeline as v13 does — `_configureRenderParts`,
- * `_prepareContext`, then `_preparePartContext` and the part's template for each part, then `_onRender` — and
- * parses the parts into a real DOM (happy-dom), so a test reads what a user would see. No Fray logic lives here.
- * Import it after the chat harness and before any sheet.
+ * Stand-ins, on top of the chat harness (tests/harness/chat.ts), for the open windows of one client: the
+ * ApplicationV2 classes Fray's sheets extend (`ApplicationV2`, `DocumentSheetV2`, `ActorSheetV2`, `ItemSheetV2`,
+ * `HandlebarsApplicationMixin`), the registry of rendered applications (`foundry.applications.instances`), the
+ * chat log's `updateMessage` and the Token HUD (`canvas.hud.token`). `render()` runs the application's own
+ * pipeline as v13 does — `_configureRenderParts`, `_prepareContext`, then `_preparePartContext` and the part's
+ * template for each part, then `_onRender` — and parses the parts into a real DOM (happy-dom), so a test reads
+ * what a user would see. No Fray logic lives here. Import it after the chat harness and before any sheet.
  */
 import { Window } from "happy-dom";
 import { currentUser, ItemDoc, OWNERSHIP_LEVELS, world, type ChatUser, type OwnershipLevel } from "./chat";
@@ -24,6 +25,9 @@ const foundryNs = g.foundry as {
 
 /** The page the sheets render into. */
 export const sheetWindow = new Window();
+
+/** v13 `foundry.applications.instances`: every rendered ApplicationV2, by id. */
+const instances = new Map<string, ApplicationV2>();
 
 interface PermissionDocument {
   uuid?: string;
@@ -91,9 +95,28 @@ class ApplicationV2 {
     const rendering = this as unknown as { _render(o: Data): Promise<void> };
     await rendering._render({ ...options, isFirstRender: !this.rendered });
     this.rendered = true;
+    instances.set(this.id, this);
+    return this;
+  }
+  async close(): Promise<this> {
+    this.element?.remove();
+    this.element = null;
+    this.rendered = false;
+    instances.delete(this.id);
     return this;
   }
 }
+
+/** v13 TokenHUD (an ApplicationV2 on `canvas.hud.token`): counts its renders; draws nothing here. */
+export class TokenHUD extends ApplicationV2 {
+  renders = 0;
+  async _render(): Promise<void> {
+    this.renders++;
+  }
+}
+
+/** What the chat log drew again (`ui.chat.updateMessage`): the message and its content as the user sees it. */
+export const redrawnMessages: { id: string; html: string }[] = [];
 
 /** v13 DocumentSheetV2: the document, `isEditable` (OWNER), and the context core gives a document sheet. */
 class DocumentSheetV2 extends ApplicationV2 {
@@ -180,8 +203,10 @@ function HandlebarsApplicationMixin<T extends new (...args: any[]) => Applicatio
           throw new Error(`part "${partId}" (${part.template}) renders ${roots.length} elements, not one`);
         const element = roots[0] as unknown as HTMLElement;
         element.dataset.applicationPart = partId;
-        const previous = this.parts[partId];
-        if (previous?.isConnected) previous.replaceWith(element as never);
+        // The part's earlier element is replaced in place; a part new to this render goes at the end. A part
+        // not drawn this time stays where it is (what the application does about it is its own business).
+        const previous = this.element.querySelector(`[data-application-part="${partId}"]`);
+        if (previous) previous.replaceWith(element as never);
         else this.element.append(element as never);
         this.parts[partId] = element;
       }
@@ -219,6 +244,18 @@ export function worldItem(name: string, type: string, system: Data, owners: { id
 g.Combat ??= class Combat {};
 
 foundryNs.applications.api.ApplicationV2 = ApplicationV2;
+(foundryNs.applications as Data).instances = instances;
+g.canvas ??= { hud: { token: new TokenHUD() } };
+/** v13 ChatLog#updateMessage(message): the message is rendered again (`renderHTML`) in place in the log. */
+(g.ui as Data).chat ??= {
+  async updateMessage(message: {
+    id: string;
+    renderHTML(): Promise<{ content?: { innerHTML: string } | null }>;
+  }) {
+    const html = await message.renderHTML();
+    redrawnMessages.push({ id: message.id, html: html.content?.innerHTML ?? "" });
+  },
+};
 foundryNs.applications.api.DocumentSheetV2 = DocumentSheetV2;
 foundryNs.applications.api.HandlebarsApplicationMixin = HandlebarsApplicationMixin;
 foundryNs.applications.sheets = { ...(foundryNs.applications.sheets ?? {}), ActorSheetV2, ItemSheetV2 };
