@@ -23,6 +23,11 @@ if (manifest) {
   if (manifest.id !== "fray") fail(`system.json id is "${manifest.id}", not "fray"`);
   if (manifest.compatibility?.maximum)
     fail("system.json must not set compatibility.maximum (v14 would refuse it)");
+  // "base" is core's reserved sub-type (Combat, Combatant…): v13 warns at load when a manifest declares it.
+  // Fray registers CONFIG.<Document>.dataModels.base without declaring it (FOUNDRY-API.md, system.json).
+  for (const [documentName, types] of Object.entries(manifest.documentTypes ?? {}))
+    if (types && Object.hasOwn(types, "base"))
+      fail(`system.json documentTypes.${documentName} declares "base", core's reserved sub-type`);
   for (const path of manifest.esmodules ?? [])
     if (!existsSync(join(DIST, path))) fail(`missing esmodule ${path}`);
   for (const style of manifest.styles ?? []) {

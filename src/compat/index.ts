@@ -48,14 +48,53 @@ export function applyMessageMode(data: Record<string, unknown>, mode: string): R
 }
 
 export interface MenuEntry {
+  /** The label's i18n key (core localizes it). */
   label: string;
+  /** Font Awesome classes, e.g. "fa-solid fa-dice" (v13 wants an `<i>` element, v14 the class string). */
   icon: string;
+  /** Whether the entry shows for the element the menu was opened on. */
   visible: (target: HTMLElement) => boolean;
+  /** What a click does, given the element the menu was opened on. */
   onClick: (target: HTMLElement) => void | Promise<void>;
 }
 
-/** A context-menu entry in the running version's shape (v13: name/condition/callback; v14: label/visible/onClick). */
+/**
+ * The element a v13 callback receives: an HTMLElement, or a jQuery object wrapping it when the ContextMenu was
+ * made without `jQuery: false` (v13 ContextMenuJQueryCallback, ContextMenuCondition).
+ */
+function menuTarget(target: unknown): HTMLElement {
+  const wrapped = target as { jquery?: unknown; 0?: HTMLElement } | null;
+  return (typeof wrapped?.jquery === "string" ? wrapped[0] : target) as HTMLElement;
+}
+
+/**
+ * A context-menu entry in the running version's shape. v13 (ContextMenuEntry): `name`, `icon` as an HTML icon
+ * element, `condition(target)`, `callback(target)`. v14: `label`, `icon` as a class name, `visible(target)`,
+ * `onClick(event, target)` — the element comes second.
+ */
 export function contextMenuEntry(entry: MenuEntry): Record<string, unknown> {
-  if (generation() >= 14) return { ...entry };
-  return { name: entry.label, icon: entry.icon, condition: entry.visible, callback: entry.onClick };
+  if (generation() >= 14)
+    return {
+      label: entry.label,
+      icon: entry.icon,
+      visible: (target: HTMLElement) => entry.visible(target),
+      onClick: (_event: PointerEvent, target: HTMLElement) => entry.onClick(target),
+    };
+  return {
+    name: entry.label,
+    icon: `<i class="${foundry.utils.escapeHTML(entry.icon)}" inert></i>`,
+    condition: (target: unknown) => entry.visible(menuTarget(target)),
+    callback: (target: unknown) => entry.onClick(menuTarget(target)),
+  };
+}
+
+/**
+ * Draws a chat message again in the chat log, as after an update (`ChatLog#updateMessage`, v13 and v14).
+ * fvtt-types 13.346 does not declare `updateMessage` on ChatLog, hence the one cast; called as a method.
+ */
+export async function redrawChatMessage(message: ChatMessage.Implementation): Promise<void> {
+  const log = ui.chat as unknown as {
+    updateMessage?(message: ChatMessage.Implementation): Promise<unknown>;
+  } | null;
+  await log?.updateMessage?.(message);
 }

@@ -77,3 +77,12 @@ declare module "fvtt-types/configuration" {
     Combatant: typeof FrayCombatant;
   }
 }
+
+declare module "fvtt-types/configuration" {
+  namespace Hooks {
+    interface HookConfig {
+      /** A Fray card was drawn into a rendered chat message (documents/chat-message.ts; README, module authors). */
+      "fray.renderChatMessage": (message: ChatMessage.Implementation, html: HTMLElement) => void;
+    }
+  }
+}

@@ -2,11 +2,18 @@
  * Fray's ChatMessage: an attack or check card is drawn from its data for the user looking at it — in their language,
  * with only the buttons they may press (card-context.ts) — so nothing user-specific is ever stored in
  * `content`. A message whose content the user may not see (a blind roll) keeps core's rendering.
+ *
+ * Core's `renderHTML` fires `renderChatMessageHTML` before it returns, so the card drawn here replaces whatever
+ * other modules added to `.message-content` in that hook. Fray then fires `fray.renderChatMessage(message, html)`
+ * on the finished element: modules that decorate Fray's cards listen to that one (README, "For module authors").
  */
 import { renderAttackCard } from "../chat/card-render";
 import { attackCardOf } from "../chat/attack-message";
 import { checkCardOf } from "../chat/checks/check-requests";
 import { renderCheckCard } from "../chat/checks/check-render";
+
+/** The hook fired after a Fray card is drawn into a rendered message. */
+export const RENDER_CARD_HOOK = "fray.renderChatMessage";
 
 export class FrayChatMessage extends foundry.documents.ChatMessage {
   override async renderHTML(
@@ -17,7 +24,9 @@ export class FrayChatMessage extends foundry.documents.ChatMessage {
     if (!render || !this.isContentVisible) return html;
     const content = html.querySelector(".message-content");
     const viewer = game.user as User.Implementation | null;
-    if (content && viewer) content.innerHTML = await render(this, viewer);
+    if (!content || !viewer) return html;
+    content.innerHTML = await render(this, viewer);
+    Hooks.callAll(RENDER_CARD_HOOK, this, html);
     return html;
   }
 }

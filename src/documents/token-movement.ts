@@ -96,8 +96,9 @@ export function setMoveRefusalHandlers(h: MoveRefusalHandlers): void {
 }
 
 /**
- * The fields of a measured waypoint a new move takes (its measured cost kept, as a predetermined cost);
- * intermediate waypoints are left out.
+ * The fields of a measured waypoint that `TokenDocument#move` takes again (v13 TokenMovementWaypoint); intermediate
+ * waypoints are left out. Not `cost`: v13's move has no predetermined cost (only `measureMovementPath` takes one),
+ * so core measures the replayed path again — the same path with the same actions, hence the same cost.
  */
 const WAYPOINT_FIELDS = [
   "x",
@@ -107,7 +108,6 @@ const WAYPOINT_FIELDS = [
   "height",
   "shape",
   "action",
-  "cost",
   "snapped",
   "explicit",
   "checkpoint",

@@ -1,7 +1,7 @@
 /**
  * Stand-ins the budget tests add to the chat harness (tests/harness/chat.ts): `actor.toggleStatusEffect` (the
- * status set changes and the effect hooks fire), token elevation and movement action, `token.move` (recorded,
- * then carried out as a drag), combatant names and ownership as the tracker reads them, the escaping helper,
+ * status set changes and the effect hooks fire), token elevation and movement action, `token.move` (v13 waypoint
+ * fields only, measured along a corridor, then carried out as a drag), combatant names and ownership as the tracker reads them, the escaping helper,
  * and the two DialogV2 calls the budget panel makes (answers queued by the test). A drag runs the registered
  * `preMoveToken` handlers on the mover's client (a false refuses, as `Hooks.call` does), then `moveToken` on
  * every connected client, as v13 does. No Fray logic lives here.
@@ -51,7 +51,7 @@ interface StatusActor {
   });
 };
 
-type MovingToken = TokenDoc & { elevation: number; movementAction: string; x: number };
+type MovingToken = TokenDoc & { elevation: number; movementAction: string; x?: number; y?: number };
 
 Object.defineProperty(TokenDoc.prototype, "elevation", {
   configurable: true,
@@ -73,25 +73,58 @@ Object.defineProperty(TokenDoc.prototype, "movementAction", {
 });
 
 /**
- * `token.move(waypoints, options)`: recorded, then carried out as a drag by the current user (v13 runs a move
- * through the same update workflow: `preMoveToken`, then `moveToken`). Waypoints without a cost cost nothing.
+ * The budget tests' ground: a straight corridor along x, 100 px a metre (150 px squares of 1.5 m), with no
+ * terrain. A drag's step of `cost` metres moves the token that far along it; `move` measures a path on it.
+ */
+export const PX_PER_METRE = 100;
+
+/** The fields of v13's TokenMovementWaypoint, what `TokenDocument#move` takes (no `cost`: core measures). */
+const MOVE_WAYPOINT_FIELDS = new Set([
+  "x",
+  "y",
+  "elevation",
+  "width",
+  "height",
+  "shape",
+  "action",
+  "snapped",
+  "explicit",
+  "checkpoint",
+  "intermediate",
+]);
+
+/**
+ * `token.move(waypoints, options)` (v13): recorded, then carried out as a drag by the current user (v13 runs a
+ * move through the same workflow: `preMoveToken`, then `moveToken`). Core measures each segment's cost itself:
+ * here, the distance along the corridor. Stricter than Foundry: a field v13's waypoint lacks (e.g. `cost`,
+ * v14's predetermined cost) throws, and so does a segment that is not straight along x or y.
  */
 (TokenDoc.prototype as unknown as Data).move = async function (
   this: MovingToken,
   waypoints: unknown,
   options: unknown,
 ) {
+  const list = (Array.isArray(waypoints) ? waypoints : [waypoints]) as Data[];
+  for (const w of list)
+    for (const key of Object.keys(w))
+      if (!MOVE_WAYPOINT_FIELDS.has(key))
+        throw new Error(`TokenDocument#move: "${key}" is not a field of a v13 movement waypoint`);
   budgetWorld.moves.push({ token: this.id, waypoints, options });
-  const list = (Array.isArray(waypoints) ? waypoints : [waypoints]) as Partial<MoveStep>[];
-  return dragToken(
-    currentUser(),
-    this,
-    list.map((w) => ({
-      action: w.action ?? "walk",
-      cost: w.cost ?? 0,
-      ...(w.elevation !== undefined ? { elevation: w.elevation } : {}),
-    })),
-  );
+  let at = { x: this.x ?? 0, y: this.y ?? 0 };
+  const steps = list.map((w) => {
+    const to = { x: Number(w.x ?? at.x), y: Number(w.y ?? at.y) };
+    if (to.x !== at.x && to.y !== at.y)
+      throw new Error("harness: only straight moves along x or y are measured");
+    const cost = (Math.abs(to.x - at.x) + Math.abs(to.y - at.y)) / PX_PER_METRE;
+    at = to;
+    return {
+      action: String(w.action ?? "walk"),
+      cost,
+      ...to,
+      ...(w.elevation !== undefined ? { elevation: Number(w.elevation) } : {}),
+    };
+  });
+  return dragToken(currentUser(), this, steps);
 };
 
 Object.defineProperty(FighterDoc.prototype, "name", {
@@ -129,8 +162,12 @@ let nextMove = 1;
 
 export interface MoveStep {
   readonly action: string;
+  /** What core measured for this step, in metres. */
   readonly cost: number;
   readonly elevation?: number;
+  /** Where the step ends; by default `cost` metres further along the corridor. */
+  readonly x?: number;
+  readonly y?: number;
 }
 
 /**
@@ -143,15 +180,22 @@ export async function dragToken(
   steps: readonly MoveStep[],
 ): Promise<boolean> {
   const t = token as MovingToken;
-  const waypoints = steps.map((s) => ({
-    action: s.action,
-    cost: s.cost,
-    elevation: s.elevation ?? t.elevation,
-  }));
+  let x = t.x ?? 0;
+  const y = t.y ?? 0;
+  const waypoints = steps.map((s) => {
+    x = s.x ?? x + Math.round(s.cost * PX_PER_METRE);
+    return {
+      x,
+      y: s.y ?? y,
+      action: s.action,
+      cost: s.cost,
+      elevation: s.elevation ?? t.elevation,
+    };
+  });
   const movement = {
     id: `move${nextMove++}`,
     chain: [],
-    origin: { elevation: t.elevation },
+    origin: { x: t.x ?? 0, y, elevation: t.elevation },
     passed: { waypoints },
     pending: { waypoints: [] },
     method: "dragging",
@@ -160,6 +204,8 @@ export async function dragToken(
   if (!allowed) return false;
   const last = waypoints[waypoints.length - 1];
   if (last) {
+    t.x = last.x;
+    t.y = last.y;
     t.elevation = last.elevation;
     t.movementAction = last.action;
   }

@@ -98,6 +98,10 @@ export class ItemDoc {
   ) {}
 }
 
+/** CONST.DOCUMENT_OWNERSHIP_LEVELS (v13). */
+export const OWNERSHIP_LEVELS = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
+export type OwnershipLevel = keyof typeof OWNERSHIP_LEVELS;
+
 export class ActorDoc {
   id = newId("Actor");
   img = "icons/actor.svg";
@@ -127,8 +131,24 @@ export class ActorDoc {
     this.system = Model ? new Model(source, { parent: this }) : source;
     (this.system as { prepareDerivedData?: () => void }).prepareDerivedData?.();
   }
-  testUserPermission(user: ChatUser, level: string): boolean {
-    return level === "OWNER" && (user.isGM || this.owners.has(user.id));
+  /** Levels below OWNER given to users (`owners` hold OWNER); a GM is always OWNER. */
+  ownership = new Map<string, OwnershipLevel>();
+  /** v13 `getUserLevel`: the user's level in CONST.DOCUMENT_OWNERSHIP_LEVELS (a GM: OWNER). */
+  getUserLevel(user: ChatUser): number {
+    if (user.isGM || this.owners.has(user.id)) return OWNERSHIP_LEVELS.OWNER;
+    return OWNERSHIP_LEVELS[this.ownership.get(user.id) ?? "NONE"];
+  }
+  /** v13 `testUserPermission(user, level, { exact })`: at least that level, or exactly it. */
+  testUserPermission(user: ChatUser, level: OwnershipLevel, { exact = false } = {}): boolean {
+    const have = this.getUserLevel(user);
+    return exact ? have === OWNERSHIP_LEVELS[level] : have >= OWNERSHIP_LEVELS[level];
+  }
+  /** v13 ClientDocument: the current user has exactly LIMITED. */
+  get limited(): boolean {
+    return this.testUserPermission(currentUser(), "LIMITED", { exact: true });
+  }
+  get isOwner(): boolean {
+    return this.testUserPermission(currentUser(), "OWNER");
   }
   getActiveTokens(): TokenDoc[] {
     return this.tokens;
@@ -241,10 +261,12 @@ export class ChatMessageDoc {
     broadcast("updateChatMessage", this, copy, {}, currentUser().id);
     return this;
   }
+  /** v13: `renderChatMessageHTML` fires inside `renderHTML`, on the element it is about to return. */
   async renderHTML(): Promise<ElementStub> {
     const root = new ElementStub();
     root.content = new ElementStub();
     root.content.innerHTML = String(this._source.content ?? "");
+    hooks().callAll("renderChatMessageHTML", this, root, {});
     return root;
   }
 }

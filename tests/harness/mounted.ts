@@ -79,7 +79,7 @@ Object.assign(tokenProto, {
     return (placement(this).flags[scope] as Data | undefined)?.[key];
   },
   testUserPermission(this: TokenDoc, user: { isGM: boolean; id: string }, level: string) {
-    return this.actor.testUserPermission(user as never, level);
+    return this.actor.testUserPermission(user as never, level as never);
   },
   async update(this: TokenDoc, changes: Data, options: Data = {}) {
     const copy = clone(changes);

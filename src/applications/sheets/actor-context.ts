@@ -222,6 +222,8 @@ export function actorSheetContext(actor: Actor.Implementation, options: ActorShe
   const canRoll = user !== null && ownsActor(user, actor);
   return {
     actor,
+    /** The rich-text editor's document (`<prose-mirror document-uuid>`). */
+    documentUuid: actor.uuid,
     system: actor.system,
     source,
     derived,

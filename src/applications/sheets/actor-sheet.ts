@@ -32,6 +32,9 @@ interface ActorSheetContext extends ActorSheetV2.RenderContext {
   family?: string;
 }
 
+/** What a LIMITED viewer sees: the header (portrait, name, identity), not its statistics. */
+const LIMITED_PARTS: readonly string[] = ["header"];
+
 /** The part that shows a family's statistics, e.g. "family-fast-slow". */
 const familyPart = (id: FamilyId) => `family-${id}`;
 
@@ -96,13 +99,24 @@ export class FrayActorSheet<
     },
   };
 
-  /** Render only the active family's block. */
+  /**
+   * Render only the active family's block. A LIMITED viewer (core leaves what LIMITED shows to the system) sees
+   * the header only, without its statistics: no family makes any of its statistics, items, effects or notes public.
+   */
   protected override _configureRenderParts(options: RenderOptions) {
     const parts = super._configureRenderParts(options);
-    const keep = familyPart(activeFamily());
-    for (const id of FAMILY_IDS) if (familyPart(id) !== keep) delete parts[familyPart(id)];
+    if (this.actor.limited) {
+      for (const id of Object.keys(parts)) if (!LIMITED_PARTS.includes(id)) delete parts[id];
+    } else {
+      const keep = familyPart(activeFamily());
+      for (const id of FAMILY_IDS) if (familyPart(id) !== keep) delete parts[familyPart(id)];
+    }
+    this.#configuredParts = new Set(Object.keys(parts));
     return parts;
   }
+
+  /** The parts the latest render configured: the family setting or the viewer's permission may drop some. */
+  #configuredParts = new Set<string>();
 
   protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }) {
     const context = await super._prepareContext(options);
@@ -115,6 +129,7 @@ export class FrayActorSheet<
         user: (game.user as User.Implementation | null) ?? null,
         idPrefix: this.id,
       }),
+      { limited: this.actor.limited },
     );
   }
 
@@ -144,6 +159,10 @@ export class FrayActorSheet<
     options: DeepPartial<RenderOptions>,
   ): Promise<void> {
     await super._onRender(context, options);
+    // A re-render replaces the parts it draws and leaves the others: take away a part no longer configured (the
+    // previous family's block, or everything but the header when the viewer became LIMITED).
+    for (const part of this.element.querySelectorAll<HTMLElement>("[data-application-part]"))
+      if (!this.#configuredParts.has(part.dataset.applicationPart ?? "")) part.remove();
     activateOnKeys(this.element);
     markTabs(this.element);
   }

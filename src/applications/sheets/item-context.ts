@@ -24,6 +24,7 @@ export interface ItemSheetOptions {
 
 interface ItemLike {
   readonly id: string | null;
+  readonly uuid?: string | null;
   readonly type: string;
   readonly system: unknown;
   readonly effects?: unknown;
@@ -57,6 +58,8 @@ export function itemSheetContext(item: ItemLike, options: ItemSheetOptions) {
   const system = (item.system ?? {}) as Record<string, unknown>;
   return {
     item,
+    /** The rich-text editor's document (`<prose-mirror document-uuid>`). */
+    documentUuid: item.uuid ?? "",
     system,
     family: options.family,
     families: familyFlags(options.family),
