@@ -11,6 +11,8 @@ import {
   connected,
   currentClient,
   runAs,
+  serverAllows,
+  touchesOnly,
   UserDocument,
   type ClientSettings,
 } from "./core";
@@ -154,12 +156,14 @@ export class ActorDoc {
     return this.tokens;
   }
   async update(changes: Data): Promise<this> {
+    serverAllows(this.isOwner, currentUser(), "update", "Actor", this.id);
     applyUpdate(this._source, clone(changes));
     this.prepare();
     hooks().callAll("updateActor", this, changes);
     return this;
   }
   async delete(): Promise<void> {
+    serverAllows(currentUser().isGM, currentUser(), "delete", "Actor", this.id);
     world.documents.delete(this.uuid);
     for (const token of this.tokens) world.documents.delete(token.uuid);
   }
@@ -178,6 +182,7 @@ export class TokenDoc {
     return `Scene.scene000000001.Token.${this.id}`;
   }
   async delete(): Promise<void> {
+    serverAllows(currentUser().isGM, currentUser(), "delete", "Token", this.id);
     world.documents.delete(this.uuid);
   }
 }
@@ -239,6 +244,15 @@ export class ChatMessageDoc {
     return !this.whisper.length || user.isGM || this.whisper.includes(user.id);
   }
   static async create(data: Data): Promise<ChatMessageDoc> {
+    // The "author" field may only be set to another user by a GM.
+    const user = currentUser();
+    serverAllows(
+      user.isGM || data.author === undefined || data.author === user.id,
+      user,
+      "create",
+      "ChatMessage",
+      "new",
+    );
     const message = new this(data);
     world.messages.set(message.id, message);
     broadcast("createChatMessage", message, {}, currentUser().id);
@@ -255,6 +269,9 @@ export class ChatMessageDoc {
     return data;
   }
   async update(changes: Data): Promise<this> {
+    // A chat message is updated by its author or a GM only.
+    const user = currentUser();
+    serverAllows(user.isGM || this._source.author === user.id, user, "update", "ChatMessage", this.id);
     const copy = clone(changes);
     applyUpdate(this._source, copy);
     this.prepare();
@@ -299,6 +316,9 @@ export class FightDoc {
     return fighter;
   }
   async update(changes: Data): Promise<this> {
+    // Players may change a Combat's round and turn only (FOUNDRY-API.md); anything else is the GM's.
+    const user = currentUser();
+    serverAllows(user.isGM || touchesOnly(changes, ["round", "turn"]), user, "update", "Combat", this.id);
     applyUpdate(this._source, clone(changes));
     this.prepare();
     hooks().callAll("updateCombat", this, changes);
@@ -309,6 +329,7 @@ export class FightDoc {
   }
   /** Combatants leave: gone from the collection, then `deleteCombatant` on every connected client. */
   async deleteEmbeddedDocuments(_name: string, ids: string[]): Promise<void> {
+    serverAllows(currentUser().isGM, currentUser(), "delete", "Combatant", ids.join(","));
     for (const id of ids) {
       const fighter = this.combatants.get(id);
       if (!fighter) continue;
@@ -318,6 +339,7 @@ export class FightDoc {
   }
   /** The fight is deleted: gone from the world (its data kept in memory), then `deleteCombat` everywhere. */
   async delete(): Promise<this> {
+    serverAllows(currentUser().isGM, currentUser(), "delete", "Combat", this.id);
     world.combats.delete(this.id);
     broadcast("deleteCombat", this, {}, currentUser().id);
     return this;
@@ -367,6 +389,16 @@ export class FighterDoc {
     this.system = Model ? new Model(source, { parent: this }) : source;
   }
   async update(changes: Data): Promise<this> {
+    // A Combatant's owner may set its initiative; anything else is the GM's.
+    const user = currentUser();
+    const owner = this.actor.testUserPermission(user, "OWNER");
+    serverAllows(
+      user.isGM || (owner && touchesOnly(changes, ["initiative"])),
+      user,
+      "update",
+      "Combatant",
+      this.id,
+    );
     applyUpdate(this._source, clone(changes));
     this.prepare();
     hooks().callAll("updateCombatant", this, changes);

@@ -11,6 +11,8 @@ import {
   currentClient,
   dialogs as coreDialogs,
   onClient,
+  serverAllows,
+  touchesOnly,
   runAs,
   UserDocument,
   type ClientSettings,
@@ -343,6 +345,9 @@ export class HarnessCombat {
     hooks().callAll("updateCombat", this, changed, options, userId);
   }
   async update(changes: Data, options: Data = {}): Promise<this> {
+    // Players may change a Combat's round and turn only (FOUNDRY-API.md); anything else is the GM's.
+    const user = currentUser();
+    serverAllows(user.isGM || touchesOnly(changes, ["round", "turn"]), user, "update", "Combat", this.id);
     const copy = clone(changes);
     await this._preUpdate(copy, options, currentUser());
     recorded.combatUpdates.push({ id: this.id, changes: clone(copy) });
@@ -357,6 +362,7 @@ export class HarnessCombat {
     return this;
   }
   async createEmbeddedDocuments(_name: "Combatant", data: Data[]): Promise<HarnessCombatant[]> {
+    serverAllows(currentUser().isGM, currentUser(), "create", "Combatant", "new");
     const created = data.map((d) => new HarnessCombatant(d, this));
     this.#receiveCreate(created);
     for (const { copy, user } of observers.get(this) ?? [])
@@ -371,6 +377,7 @@ export class HarnessCombat {
     for (const c of created) hooks().callAll("createCombatant", c);
   }
   async deleteEmbeddedDocuments(_name: "Combatant", ids: string[]): Promise<void> {
+    serverAllows(currentUser().isGM, currentUser(), "delete", "Combatant", ids.join(","));
     this.#receiveDelete(ids);
     for (const { copy, user } of observers.get(this) ?? []) onClient(user, () => copy.#receiveDelete(ids));
   }
@@ -381,6 +388,18 @@ export class HarnessCombat {
     for (const c of gone) hooks().callAll("deleteCombatant", c);
   }
   async updateEmbeddedDocuments(_name: "Combatant", updates: Data[]): Promise<void> {
+    // A Combatant's owner may set its initiative; anything else is the GM's.
+    const user = currentUser();
+    for (const { _id, ...changes } of updates) {
+      const owner = this.combatants.get(String(_id))?.actor?.testUserPermission(user, "OWNER") === true;
+      serverAllows(
+        user.isGM || (owner && touchesOnly(changes, ["initiative"])),
+        user,
+        "update",
+        "Combatant",
+        String(_id),
+      );
+    }
     recorded.combatantUpdates.push({ combatId: this.id, updates: clone(updates) });
     this.#receiveCombatantUpdates(clone(updates));
     for (const { copy, user } of observers.get(this) ?? [])
@@ -436,6 +455,7 @@ export class HarnessCombat {
     return this.update(updateData, updateOptions);
   }
   async delete(): Promise<void> {
+    serverAllows(currentUser().isGM, currentUser(), "delete", "Combat", this.id);
     (g.game as { combats: Map<string, HarnessCombat> }).combats.delete(this.id);
     observers.delete(this);
   }

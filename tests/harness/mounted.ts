@@ -8,7 +8,7 @@
  * hooks; no Fray logic lives here. Import it after the chat harness and before any adapter.
  */
 import { ActorDoc, as, currentUser, ItemDoc, TokenDoc, users, world, applyUpdate } from "./chat";
-import { dialogs as coreDialogs, Hooks } from "./core";
+import { dialogs as coreDialogs, Hooks, serverAllows } from "./core";
 
 type Data = Record<string, unknown>;
 type HookBus = { callAll: (name: string, ...args: unknown[]) => boolean };
@@ -82,6 +82,7 @@ Object.assign(tokenProto, {
     return this.actor.testUserPermission(user as never, level as never);
   },
   async update(this: TokenDoc, changes: Data, options: Data = {}) {
+    serverAllows(this.actor.isOwner, currentUser(), "update", "Token", this.id);
     const copy = clone(changes);
     if (!preHook("preUpdateToken", this, copy, options, currentUser().id)) return this;
     const source = placement(this) as unknown as Data;
@@ -152,6 +153,7 @@ Object.defineProperty(actorProto, "effects", {
 Object.defineProperty(actorProto, "documentName", { configurable: true, get: () => "Actor" });
 Object.assign(actorProto, {
   async update(this: ActorDoc, changes: Data, options: Data = {}) {
+    serverAllows(this.isOwner, currentUser(), "update", "Actor", this.id);
     const copy = clone(changes);
     if (!preHook("preUpdateActor", this, copy, options, currentUser().id)) return this;
     applyUpdate(this._source, copy);
@@ -160,6 +162,8 @@ Object.assign(actorProto, {
     return this;
   },
   async toggleStatusEffect(this: ActorDoc, id: string, { active }: { active?: boolean } = {}) {
+    // Creates or deletes an ActiveEffect embedded in the actor: its owner's or a GM's write.
+    serverAllows(this.isOwner, currentUser(), "update", "Actor", this.id);
     const on = active ?? !this.statuses.has(id);
     const list = effectsOf(this);
     if (on && !this.statuses.has(id)) {
@@ -183,6 +187,7 @@ Object.assign(actorProto, {
     return on;
   },
   async deleteEmbeddedDocuments(this: ActorDoc, _name: string, ids: string[]) {
+    serverAllows(this.isOwner, currentUser(), "delete", "ActiveEffect", ids.join(","));
     const list = effectsOf(this);
     for (const id of ids) {
       const at = list.findIndex((e) => e.id === id);
