@@ -10,6 +10,7 @@ import {
   broadcast,
   connected,
   currentClient,
+  expandObject,
   runAs,
   serverAllows,
   touchesOnly,
@@ -159,7 +160,7 @@ export class ActorDoc {
     serverAllows(this.isOwner, currentUser(), "update", "Actor", this.id);
     applyUpdate(this._source, clone(changes));
     this.prepare();
-    hooks().callAll("updateActor", this, changes);
+    broadcast("updateActor", this, expandObject(clone(changes)), {}, currentUser().id);
     return this;
   }
   async delete(): Promise<void> {
@@ -275,7 +276,7 @@ export class ChatMessageDoc {
     const copy = clone(changes);
     applyUpdate(this._source, copy);
     this.prepare();
-    broadcast("updateChatMessage", this, copy, {}, currentUser().id);
+    broadcast("updateChatMessage", this, expandObject(copy), {}, currentUser().id);
     return this;
   }
   /** v13: `renderChatMessageHTML` fires inside `renderHTML`, on the element it is about to return. */
@@ -321,7 +322,7 @@ export class FightDoc {
     serverAllows(user.isGM || touchesOnly(changes, ["round", "turn"]), user, "update", "Combat", this.id);
     applyUpdate(this._source, clone(changes));
     this.prepare();
-    hooks().callAll("updateCombat", this, changes);
+    broadcast("updateCombat", this, expandObject(clone(changes)), {}, user.id);
     return this;
   }
   async updateEmbeddedDocuments(_name: string, updates: Data[]): Promise<void> {
@@ -401,7 +402,7 @@ export class FighterDoc {
     );
     applyUpdate(this._source, clone(changes));
     this.prepare();
-    hooks().callAll("updateCombatant", this, changes);
+    broadcast("updateCombatant", this, expandObject(clone(changes)), {}, user.id);
     return this;
   }
 }

@@ -10,6 +10,7 @@ import {
   connected,
   currentClient,
   dialogs as coreDialogs,
+  expandObject,
   onClient,
   serverAllows,
   touchesOnly,
@@ -342,7 +343,7 @@ export class HarnessCombat {
     applyUpdate(this._source, changed);
     this.prepare();
     this._onUpdate(changed, options, userId);
-    hooks().callAll("updateCombat", this, changed, options, userId);
+    hooks().callAll("updateCombat", this, expandObject(changed), options, userId);
   }
   async update(changes: Data, options: Data = {}): Promise<this> {
     // Players may change a Combat's round and turn only (FOUNDRY-API.md); anything else is the GM's.
@@ -374,7 +375,7 @@ export class HarnessCombat {
   #receiveCreate(created: HarnessCombatant[]): void {
     for (const c of created) this.combatants.set(c.id, c);
     this._onCreateDescendantDocuments();
-    for (const c of created) hooks().callAll("createCombatant", c);
+    for (const c of created) hooks().callAll("createCombatant", c, {}, currentUser().id);
   }
   async deleteEmbeddedDocuments(_name: "Combatant", ids: string[]): Promise<void> {
     serverAllows(currentUser().isGM, currentUser(), "delete", "Combatant", ids.join(","));
@@ -385,7 +386,7 @@ export class HarnessCombat {
     const gone = ids.map((id) => this.combatants.get(id)).filter((c): c is HarnessCombatant => !!c);
     for (const c of gone) this.combatants.delete(c.id);
     this._onDeleteDescendantDocuments();
-    for (const c of gone) hooks().callAll("deleteCombatant", c);
+    for (const c of gone) hooks().callAll("deleteCombatant", c, {}, currentUser().id);
   }
   async updateEmbeddedDocuments(_name: "Combatant", updates: Data[]): Promise<void> {
     // A Combatant's owner may set its initiative; anything else is the GM's.
@@ -415,7 +416,8 @@ export class HarnessCombat {
       changed.push([c, changes]);
     }
     this._onUpdateDescendantDocuments();
-    for (const [c, changes] of changed) hooks().callAll("updateCombatant", c, changes);
+    for (const [c, changes] of changed)
+      hooks().callAll("updateCombatant", c, expandObject(changes), {}, currentUser().id);
   }
   /** Core: `combatStart` on this client before the write of round 1, turn 0. */
   async startCombat(): Promise<this> {

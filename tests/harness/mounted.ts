@@ -8,7 +8,7 @@
  * hooks; no Fray logic lives here. Import it after the chat harness and before any adapter.
  */
 import { ActorDoc, as, currentUser, ItemDoc, TokenDoc, users, world, applyUpdate } from "./chat";
-import { dialogs as coreDialogs, Hooks, serverAllows } from "./core";
+import { dialogs as coreDialogs, expandObject, Hooks, serverAllows } from "./core";
 
 type Data = Record<string, unknown>;
 type HookBus = { callAll: (name: string, ...args: unknown[]) => boolean };
@@ -87,7 +87,7 @@ Object.assign(tokenProto, {
     if (!preHook("preUpdateToken", this, copy, options, currentUser().id)) return this;
     const source = placement(this) as unknown as Data;
     applyUpdate(source, copy);
-    await everywhere("updateToken", this, copy, options, currentUser().id);
+    await everywhere("updateToken", this, expandObject(copy), options, currentUser().id);
     return this;
   },
   /** v13 `TokenDocument#move`: to the last waypoint, as one update that records the action. */
@@ -158,7 +158,7 @@ Object.assign(actorProto, {
     if (!preHook("preUpdateActor", this, copy, options, currentUser().id)) return this;
     applyUpdate(this._source, copy);
     this.prepare();
-    await everywhere("updateActor", this, copy, options, currentUser().id);
+    await everywhere("updateActor", this, expandObject(copy), options, currentUser().id);
     return this;
   },
   async toggleStatusEffect(this: ActorDoc, id: string, { active }: { active?: boolean } = {}) {
