@@ -356,6 +356,10 @@ export class FighterDoc {
   get hasPlayerOwner(): boolean {
     return this.actor.owners.size > 0;
   }
+  /** As every document's: the current user owns it (a combatant, through its actor; a GM owns all). */
+  get isOwner(): boolean {
+    return this.actor.testUserPermission(currentUser(), "OWNER");
+  }
   get isDefeated(): boolean {
     return this.actor.statuses.has("dead");
   }

@@ -18,26 +18,16 @@ import {
   startedFight,
   world,
 } from "./setup";
-import { budgetViewFor } from "../../../src/applications/budget/budget-context";
 import { onBudgetClick } from "../../../src/applications/budget/budget-actions";
 import type { ClassicD20Budget } from "../../../src/rules/families/classic-d20/budget";
 import type { FastSlowBudget } from "../../../src/rules/families/fast-slow/budget";
 import type { ChatUser, FightDoc } from "../../harness/chat";
-import { buttonByLabel, clearDom, clickThrough, renderDom } from "../../harness/dom";
-
-/** The sheet's budget panel of `combatantId` as `user` sees it now, mounted in the page. */
-async function panel(user: ChatUser, fight: FightDoc, combatantId: string): Promise<HTMLElement> {
-  const view = await as(user, () =>
-    budgetViewFor(fight as never, fight.combatants.get(combatantId) as never, false),
-  );
-  if (!view) throw new Error("no budget panel");
-  return renderDom("templates/budget/budget.hbs", view);
-}
+import { buttonByLabel, clearDom, clickThrough } from "../../harness/dom";
+import { budgetPanel, pressBudget } from "./panel";
 
 /** `user` presses the button labelled `label` on the panel; what the panel's click listener resolved with. */
 async function press(user: ChatUser, fight: FightDoc, combatantId: string, label: string) {
-  const root = await panel(user, fight, combatantId);
-  const out = await as(user, () => clickThrough(root, buttonByLabel(root, label), onBudgetClick));
+  const out = await pressBudget(user, fight, combatantId, label);
   await settle();
   return out;
 }
@@ -103,7 +93,7 @@ describe("the budget panel, clicked", () => {
       { type: "advancePhase", gmOverride: true },
       { type: "takeTurn", id: heroId },
     ]);
-    const root = await panel(alice, fight, heroId);
+    const root = await budgetPanel(alice, fight, heroId);
     const minor = buttonByLabel(root, "Minor activity");
     const [first, second] = await as(alice, () =>
       Promise.all([clickThrough(root, minor, onBudgetClick), clickThrough(root, minor, onBudgetClick)]),
