@@ -5,6 +5,7 @@
  * injects (it records the formula and data it was given); chat messages, dialogs and notifications that only
  * record. No Fray logic lives here: it exists to run our adapters. Import it before any adapter.
  */
+import { HarnessApplicationV2, HarnessCombatTracker } from "./application";
 import { harness } from "./install";
 import { templateEnvironment } from "./templates";
 
@@ -42,6 +43,9 @@ export function applyUpdate(source: Data, changes: Data): void {
 
 let nextId = 1;
 const newId = (prefix: string) => `${prefix}${String(nextId++).padStart(16 - prefix.length, "0")}`;
+
+/** Core's combat tracker settings the tracker reads (`resource`: the tracked attribute's path). */
+export const trackerSettings = { resource: "" };
 
 /** What the test inspects: every document write, chat message, dialog and notification. */
 export const recorded = {
@@ -91,6 +95,8 @@ export class HarnessActor {
   system: Data;
   owners: Set<string>;
   statuses = new Set<string>();
+  /** The effects shown on the token and in the tracker row (name and icon). */
+  temporaryEffects: { name: string; img: string }[] = [];
   img = "icons/actor.svg";
   token = null;
   constructor(name: string, system: Data = {}, owners: HarnessUser[] = [], type = "character") {
@@ -179,6 +185,15 @@ export class HarnessCombatant {
   }
   get img(): string {
     return this.actor?.img ?? "icons/svg/mystery-man.svg";
+  }
+  /** The tracked resource's value (core's tracker setting `resource`, a path in the actor's system data). */
+  get resource(): unknown {
+    const path = trackerSettings.resource;
+    if (!path || !this.actor) return null;
+    let node: unknown = this.actor.system;
+    for (const key of path.split("."))
+      node = node && typeof node === "object" ? (node as Data)[key] : undefined;
+    return node ?? null;
   }
   get combat(): HarnessCombat {
     return this.parent;
@@ -360,8 +375,9 @@ foundryNs.applications = {
         return null;
       },
     },
+    ApplicationV2: HarnessApplicationV2,
   },
-  sidebar: { tabs: { CombatTracker: class {} } },
+  sidebar: { tabs: { CombatTracker: HarnessCombatTracker } },
   ux: { FormDataExtended: class {} },
 };
 
