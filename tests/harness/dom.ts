@@ -113,3 +113,27 @@ export function clickThrough<T>(root: Element, el: Element, listener: (event: Ev
   if (!result) throw new Error("the click did not reach the listener");
   return (result as { value: T }).value;
 }
+
+/**
+ * From now on, keeps what the listeners added to `el` return for each event (the DOM drops it), so a test can
+ * await the work a listener started for its click. The listeners themselves run unchanged.
+ */
+export function listenerResults(el: Element): unknown[] {
+  const results: unknown[] = [];
+  const add = el.addEventListener.bind(el);
+  el.addEventListener = (
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | AddEventListenerOptions,
+  ) => {
+    if (!listener) return;
+    add(
+      type,
+      (event: Event) => {
+        results.push(typeof listener === "function" ? listener.call(el, event) : listener.handleEvent(event));
+      },
+      options,
+    );
+  };
+  return results;
+}

@@ -30,13 +30,15 @@ async function as<T>(user: HarnessUser, fn: () => Promise<T> | T): Promise<T> {
   }
 }
 
-type Viewing = FrayCombatTracker & { viewed: unknown };
+/** The tracker and the combat it views (the stand-in's `viewed` is writable, as in the v13 types). */
+type Viewing = FrayCombatTracker & { view(combat: FrayCombatLike | null): void };
 
 /** A tracker viewing `combat`, rendered as `user` sees it. */
 async function renderedTracker(user: HarnessUser, combat: FrayCombatLike): Promise<Viewing> {
   return as(user, async () => {
     const tracker = new (FrayCombatTracker as unknown as new () => Viewing)();
-    tracker.viewed = combat;
+    tracker.view = (c) => ((tracker as unknown as { viewed: unknown }).viewed = c);
+    tracker.view(combat);
     await tracker.render();
     return tracker;
   });
@@ -152,7 +154,7 @@ describe("Fray's own tracker buttons, clicked", () => {
     expect(recorded.warnings).toEqual(["This fight no longer exists."]);
     // The tracker no longer views it (core's tracker follows the deletion): the button says the Combat is gone.
     recorded.reset();
-    tracker.viewed = null;
+    tracker.view(null);
     await as(gm, () => click(unable));
     expect(recorded.warnings).toEqual(["Combat no longer exists."]);
   });

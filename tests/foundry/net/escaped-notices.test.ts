@@ -31,7 +31,8 @@ describe("names in notifications are escaped", () => {
     queueFaces(15);
     const message = await attack(alice, "opposed-d20", hero, weapon(hero.actor, "Spear"), [bea]);
     await click(bob, message, "decline");
-    expect(await click(bob, message, "rollDamage")).toMatchObject({
+    // Bob's card offers him no damage roll; pressed on a page drawn for Alice, it is refused.
+    expect(await click(bob, message, "rollDamage", "t0", null, {}, alice)).toMatchObject({
       ok: false,
       reason: "notOwner",
       data: { name: NAME },
