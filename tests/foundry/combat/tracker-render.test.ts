@@ -141,6 +141,20 @@ describe("Fray's own tracker buttons, clicked", () => {
     expect(roundStateOf(combat).current).toBe(annId);
   });
 
+  it("the GM's footer forces the next part: its data-force reaches the action", async () => {
+    const { ann, orc } = partyActors();
+    const { combat } = await fight("fast-slow", [ann, orc]);
+    await applyRoundEvents(combat, [{ type: "startCombat" }]);
+    const before = roundStateOf(combat);
+    const root = await trackerFor(gm, combat);
+    const footer = root.querySelector<HTMLElement>('[data-application-part="footer"]') as HTMLElement;
+    const force = buttonByLabel(footer, "Next part now (GM)");
+    expect(force.dataset).toMatchObject({ action: "frayAdvancePhase", force: "true" });
+    await as(gm, () => click(force));
+    const after = roundStateOf(combat);
+    expect([after.phase, after.claimSide]).not.toEqual([before.phase, before.claimSide]);
+  });
+
   it("a GM's tracker button pressed as its fight is deleted says what is gone, by name", async () => {
     const { ann } = partyActors();
     const { combat, ids } = await fight("phased-round", [ann]);
