@@ -11,6 +11,7 @@ import {
   connected,
   currentClient,
   expandObject,
+  mergeUpdate,
   runAs,
   serverAllows,
   touchesOnly,
@@ -32,23 +33,12 @@ const clone = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(
 let nextId = 1;
 const newId = (prefix: string) => `${prefix}${String(nextId++).padStart(16 - prefix.length, "0")}`;
 
-/** Applies Foundry-style update data: dotted keys, nested objects merged, a `==key` replaces whole. */
+/**
+ * Applies Foundry-style update data as the server does: dotted keys expanded, objects merged key by key, a
+ * `-=key` deletes, a `==key` replaces whole (tests/harness/core.ts `mergeUpdate`).
+ */
 export function applyUpdate(source: Data, changes: Data): void {
-  for (const [rawKey, value] of Object.entries(changes)) {
-    const path = rawKey.split(".");
-    let last = path.pop() as string;
-    let target = source;
-    for (const key of path) {
-      if (!target[key] || typeof target[key] !== "object") target[key] = {};
-      target = target[key] as Data;
-    }
-    const replace = last.startsWith("==");
-    if (replace) last = last.slice(2);
-    const merge = !replace && value && typeof value === "object" && !Array.isArray(value);
-    if (merge && target[last] && typeof target[last] === "object")
-      applyUpdate(target[last] as Data, value as Data);
-    else target[last] = clone(value);
-  }
+  mergeUpdate(source, expandObject(changes));
 }
 
 /** What the tests read back: documents by uuid, messages, notifications, the language templates render in. */

@@ -11,6 +11,7 @@ import {
   currentClient,
   dialogs as coreDialogs,
   expandObject,
+  mergeUpdate,
   onClient,
   serverAllows,
   touchesOnly,
@@ -26,31 +27,12 @@ type Data = Record<string, unknown>;
 const g = globalThis as Record<string, unknown>;
 const clone = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
 
-/** Applies Foundry-style update data to a source object: dotted keys, nested objects merged, `==key` replaces. */
+/**
+ * Applies Foundry-style update data as the server does: dotted keys expanded, objects merged key by key, a
+ * `-=key` deletes, a `==key` replaces whole (tests/harness/core.ts `mergeUpdate`).
+ */
 export function applyUpdate(source: Data, changes: Data): void {
-  for (const [rawKey, value] of Object.entries(changes)) {
-    const path = rawKey.split(".");
-    let last = path.pop() as string;
-    let target = source;
-    for (const key of path) {
-      if (!target[key] || typeof target[key] !== "object") target[key] = {};
-      target = target[key] as Data;
-    }
-    const replace = last.startsWith("==");
-    if (replace) last = last.slice(2);
-    if (
-      !replace &&
-      value &&
-      typeof value === "object" &&
-      !Array.isArray(value) &&
-      target[last] &&
-      typeof target[last] === "object"
-    ) {
-      applyUpdate(target[last] as Data, value as Data);
-    } else {
-      target[last] = clone(value);
-    }
-  }
+  mergeUpdate(source, expandObject(changes));
 }
 
 let nextId = 1;
