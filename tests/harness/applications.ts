@@ -229,7 +229,7 @@ export function worldItem(name: string, type: string, system: Data, owners: { id
     exact ? levelOf(user) === OWNERSHIP_LEVELS[level] : levelOf(user) >= OWNERSHIP_LEVELS[level];
   Object.defineProperties(item, {
     uuid: { value: `Item.${item.id}` },
-    _source: { value: { name, type, system: structuredClone(system) } },
+    _source: { value: { name, type, system: item._source.system } },
     ownership: { value: ownership },
     testUserPermission: { value: test },
     isOwner: { get: () => test(currentUser(), "OWNER") },

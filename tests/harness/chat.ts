@@ -14,6 +14,7 @@ import {
   UserDocument,
   type ClientSettings,
 } from "./core";
+import { cleanUpdate, prepareSystem } from "./fields";
 import { Roll } from "./roll";
 import { templateEnvironment } from "./templates";
 
@@ -91,11 +92,28 @@ export const users = {
 export class ItemDoc {
   id = newId("Item");
   img = "icons/weapon.svg";
+  _source: Data;
+  system: Data;
   constructor(
     public name: string,
     public type: string,
-    public system: Data,
-  ) {}
+    system: Data,
+  ) {
+    this._source = { system: clone(system) };
+    this.system = prepareSystem("Item", type, this);
+  }
+  /** The item's data again, then its actor's (core prepares an embedded item's parent after its update). */
+  async update(changes: Data): Promise<this> {
+    const copy = cleanUpdate("Item", this.type, this, clone(changes));
+    applyUpdate(this._source, copy);
+    this.system = prepareSystem("Item", this.type, this);
+    const owner = [...world.documents.values()].find(
+      (d): d is ActorDoc => d instanceof ActorDoc && d.items.includes(this),
+    );
+    owner?.prepare();
+    hooks().callAll("updateItem", this, copy, {}, currentUser().id);
+    return this;
+  }
 }
 
 /** CONST.DOCUMENT_OWNERSHIP_LEVELS (v13). */
@@ -125,11 +143,7 @@ export class ActorDoc {
     return `Actor.${this.id}`;
   }
   prepare(): void {
-    const Model = (g.CONFIG as { Actor: { dataModels: Record<string, new (d: Data, o: Data) => Data> } })
-      .Actor.dataModels[this.type];
-    const source = clone(this._source.system as Data);
-    this.system = Model ? new Model(source, { parent: this }) : source;
-    (this.system as { prepareDerivedData?: () => void }).prepareDerivedData?.();
+    this.system = prepareSystem("Actor", this.type, this);
   }
   /** Levels below OWNER given to users (`owners` hold OWNER); a GM is always OWNER. */
   ownership = new Map<string, OwnershipLevel>();
@@ -154,9 +168,10 @@ export class ActorDoc {
     return this.tokens;
   }
   async update(changes: Data): Promise<this> {
-    applyUpdate(this._source, clone(changes));
+    const copy = cleanUpdate("Actor", this.type, this, clone(changes));
+    applyUpdate(this._source, copy);
     this.prepare();
-    hooks().callAll("updateActor", this, changes);
+    hooks().callAll("updateActor", this, copy);
     return this;
   }
   async delete(): Promise<void> {
@@ -210,11 +225,7 @@ export class ChatMessageDoc {
     this.prepare();
   }
   prepare(): void {
-    const Model = (
-      g.CONFIG as { ChatMessage: { dataModels: Record<string, new (d: Data, o: Data) => Data> } }
-    ).ChatMessage.dataModels[this.type];
-    const source = clone((this._source.system as Data) ?? {});
-    this.system = Model ? new Model(source, { parent: this }) : source;
+    this.system = prepareSystem("ChatMessage", this.type, this);
   }
   /** Rebuilt from JSON on each read, through `CONFIG.Dice.rolls`, as after a reload. */
   get rolls(): Roll[] {
@@ -255,7 +266,7 @@ export class ChatMessageDoc {
     return data;
   }
   async update(changes: Data): Promise<this> {
-    const copy = clone(changes);
+    const copy = cleanUpdate("ChatMessage", this.type, this, clone(changes));
     applyUpdate(this._source, copy);
     this.prepare();
     broadcast("updateChatMessage", this, copy, {}, currentUser().id);
@@ -287,10 +298,7 @@ export class FightDoc {
     return this.round > 0;
   }
   prepare(): void {
-    const Model = (g.CONFIG as { Combat: { dataModels: Record<string, new (d: Data, o: Data) => Data> } })
-      .Combat.dataModels.base;
-    const source = clone(this._source.system as Data);
-    this.system = Model ? new Model(source, { parent: this }) : source;
+    this.system = prepareSystem("Combat", "base", this);
     this.round = Number(this._source.round ?? 0);
   }
   add(actor: ActorDoc, token: TokenDoc | null = null): FighterDoc {
@@ -299,9 +307,10 @@ export class FightDoc {
     return fighter;
   }
   async update(changes: Data): Promise<this> {
-    applyUpdate(this._source, clone(changes));
+    const copy = cleanUpdate("Combat", "base", this, clone(changes));
+    applyUpdate(this._source, copy);
     this.prepare();
-    hooks().callAll("updateCombat", this, changes);
+    hooks().callAll("updateCombat", this, copy);
     return this;
   }
   async updateEmbeddedDocuments(_name: string, updates: Data[]): Promise<void> {
@@ -361,15 +370,13 @@ export class FighterDoc {
     return this.actor.statuses.has("dead");
   }
   prepare(): void {
-    const Model = (g.CONFIG as { Combatant: { dataModels: Record<string, new (d: Data, o: Data) => Data> } })
-      .Combatant.dataModels.base;
-    const source = clone(this._source.system as Data);
-    this.system = Model ? new Model(source, { parent: this }) : source;
+    this.system = prepareSystem("Combatant", "base", this);
   }
   async update(changes: Data): Promise<this> {
-    applyUpdate(this._source, clone(changes));
+    const copy = cleanUpdate("Combatant", "base", this, clone(changes));
+    applyUpdate(this._source, copy);
     this.prepare();
-    hooks().callAll("updateCombatant", this, changes);
+    hooks().callAll("updateCombatant", this, copy);
     return this;
   }
 }

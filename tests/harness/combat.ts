@@ -15,6 +15,7 @@ import {
   UserDocument,
   type ClientSettings,
 } from "./core";
+import { cleanUpdate, prepareSystem } from "./fields";
 import { templateEnvironment } from "./templates";
 
 type Data = Record<string, unknown>;
@@ -103,13 +104,6 @@ export class HarnessActor {
   }
 }
 
-function registeredModel(documentName: string, type: string) {
-  const config = (g.CONFIG as Record<string, { dataModels: Record<string, new (d: Data, o: Data) => Data> }>)[
-    documentName
-  ];
-  return config?.dataModels[type];
-}
-
 export class HarnessCombatant {
   _source: Data;
   parent: HarnessCombat;
@@ -131,9 +125,7 @@ export class HarnessCombatant {
     this.prepare();
   }
   prepare(): void {
-    const Model = registeredModel("Combatant", "base");
-    const system = (this._source.system ?? {}) as Data;
-    this.system = Model ? new Model(clone(system), { parent: this }) : clone(system);
+    this.system = prepareSystem("Combatant", "base", this);
   }
   get id(): string {
     return this._source._id as string;
@@ -258,9 +250,7 @@ export class HarnessCombat {
   }
   /** The data preparation after each write: source fields read again, then the derived data. */
   prepare(): void {
-    const Model = registeredModel("Combat", "base");
-    const system = (this._source.system ?? {}) as Data;
-    this.system = Model ? new Model(clone(system), { parent: this }) : clone(system);
+    this.system = prepareSystem("Combat", "base", this);
     this.round = (this._source.round as number) ?? 0;
     this.turn = (this._source.turn as number | null) ?? null;
     this.prepareDerivedData();
@@ -320,7 +310,7 @@ export class HarnessCombat {
     this.#announceTurnChange(prior);
   }
   updateSource(changes: Data): void {
-    applyUpdate(this._source, changes);
+    applyUpdate(this._source, cleanUpdate("Combat", "base", this, changes));
     this.prepare();
   }
   async _preCreate(_data: Data, _options: Data, _user: unknown): Promise<boolean | void> {
@@ -343,9 +333,9 @@ export class HarnessCombat {
     hooks().callAll("updateCombat", this, changed, options, userId);
   }
   async update(changes: Data, options: Data = {}): Promise<this> {
-    const copy = clone(changes);
+    const copy = cleanUpdate("Combat", "base", this, clone(changes));
     await this._preUpdate(copy, options, currentUser());
-    recorded.combatUpdates.push({ id: this.id, changes: clone(copy) });
+    recorded.combatUpdates.push({ id: this.id, changes: clone(changes) });
     // `diff: true` (core's default): a top-level value equal to the stored one is not part of the change.
     for (const [key, value] of Object.entries(copy))
       if ((value === null || typeof value !== "object") && this._source[key] === value) delete copy[key];
@@ -382,9 +372,13 @@ export class HarnessCombat {
   }
   async updateEmbeddedDocuments(_name: "Combatant", updates: Data[]): Promise<void> {
     recorded.combatantUpdates.push({ combatId: this.id, updates: clone(updates) });
-    this.#receiveCombatantUpdates(clone(updates));
+    const cleaned = updates.map(({ _id, ...changes }) => {
+      const combatant = this.combatants.get(_id as string);
+      return { _id, ...(combatant ? cleanUpdate("Combatant", "base", combatant, clone(changes)) : changes) };
+    });
+    this.#receiveCombatantUpdates(clone(cleaned));
     for (const { copy, user } of observers.get(this) ?? [])
-      onClient(user, () => copy.#receiveCombatantUpdates(clone(updates)));
+      onClient(user, () => copy.#receiveCombatantUpdates(clone(cleaned)));
   }
   #receiveCombatantUpdates(updates: Data[]): void {
     const changed: [HarnessCombatant, Data][] = [];

@@ -9,6 +9,7 @@
  */
 import { ActorDoc, as, currentUser, ItemDoc, TokenDoc, users, world, applyUpdate } from "./chat";
 import { dialogs as coreDialogs, Hooks } from "./core";
+import { cleanUpdate } from "./fields";
 
 type Data = Record<string, unknown>;
 type HookBus = { callAll: (name: string, ...args: unknown[]) => boolean };
@@ -152,7 +153,7 @@ Object.defineProperty(actorProto, "effects", {
 Object.defineProperty(actorProto, "documentName", { configurable: true, get: () => "Actor" });
 Object.assign(actorProto, {
   async update(this: ActorDoc, changes: Data, options: Data = {}) {
-    const copy = clone(changes);
+    const copy = cleanUpdate("Actor", this.type, this, clone(changes));
     if (!preHook("preUpdateActor", this, copy, options, currentUser().id)) return this;
     applyUpdate(this._source, copy);
     this.prepare();
