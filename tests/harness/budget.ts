@@ -7,7 +7,7 @@
  * every connected client, as v13 does. No Fray logic lives here.
  */
 import { as, ActorDoc, currentUser, FighterDoc, TokenDoc, users, type ChatUser } from "./chat";
-import { dialogs as coreDialogs, Hooks } from "./core";
+import { dialogs as coreDialogs, Hooks, serverAllows } from "./core";
 
 type Data = Record<string, unknown>;
 const g = globalThis as Record<string, unknown>;
@@ -41,6 +41,7 @@ interface StatusActor {
   id: string,
   { active }: { active?: boolean } = {},
 ) {
+  serverAllows(this.isOwner, currentUser(), "update", "Actor", this.id);
   const on = active ?? !this.statuses.has(id);
   if (on === this.statuses.has(id)) return;
   if (on) this.statuses.add(id);

@@ -10,7 +10,10 @@ import {
   broadcast,
   connected,
   currentClient,
+  expandObject,
   runAs,
+  serverAllows,
+  touchesOnly,
   UserDocument,
   type ClientSettings,
 } from "./core";
@@ -104,14 +107,18 @@ export class ItemDoc {
   }
   /** The item's data again, then its actor's (core prepares an embedded item's parent after its update). */
   async update(changes: Data): Promise<this> {
+    // An embedded item is written by its actor's owner (a world item: its own owner) or a GM.
+    const user = currentUser();
+    const actor = [...world.documents.values()].find(
+      (d): d is ActorDoc => d instanceof ActorDoc && d.items.includes(this),
+    );
+    const owner = actor ? actor.isOwner : (this as { isOwner?: boolean }).isOwner === true;
+    serverAllows(user.isGM || owner, user, "update", "Item", this.id);
     const copy = cleanUpdate("Item", this.type, this, clone(changes));
     applyUpdate(this._source, copy);
     this.system = prepareSystem("Item", this.type, this);
-    const owner = [...world.documents.values()].find(
-      (d): d is ActorDoc => d instanceof ActorDoc && d.items.includes(this),
-    );
-    owner?.prepare();
-    hooks().callAll("updateItem", this, copy, {}, currentUser().id);
+    actor?.prepare();
+    broadcast("updateItem", this, expandObject(copy), {}, user.id);
     return this;
   }
 }
@@ -168,13 +175,15 @@ export class ActorDoc {
     return this.tokens;
   }
   async update(changes: Data): Promise<this> {
+    serverAllows(this.isOwner, currentUser(), "update", "Actor", this.id);
     const copy = cleanUpdate("Actor", this.type, this, clone(changes));
     applyUpdate(this._source, copy);
     this.prepare();
-    hooks().callAll("updateActor", this, copy);
+    broadcast("updateActor", this, expandObject(copy), {}, currentUser().id);
     return this;
   }
   async delete(): Promise<void> {
+    serverAllows(currentUser().isGM, currentUser(), "delete", "Actor", this.id);
     world.documents.delete(this.uuid);
     for (const token of this.tokens) world.documents.delete(token.uuid);
   }
@@ -193,6 +202,7 @@ export class TokenDoc {
     return `Scene.scene000000001.Token.${this.id}`;
   }
   async delete(): Promise<void> {
+    serverAllows(currentUser().isGM, currentUser(), "delete", "Token", this.id);
     world.documents.delete(this.uuid);
   }
 }
@@ -250,6 +260,15 @@ export class ChatMessageDoc {
     return !this.whisper.length || user.isGM || this.whisper.includes(user.id);
   }
   static async create(data: Data): Promise<ChatMessageDoc> {
+    // The "author" field may only be set to another user by a GM.
+    const user = currentUser();
+    serverAllows(
+      user.isGM || data.author === undefined || data.author === user.id,
+      user,
+      "create",
+      "ChatMessage",
+      "new",
+    );
     const message = new this(data);
     world.messages.set(message.id, message);
     broadcast("createChatMessage", message, {}, currentUser().id);
@@ -266,10 +285,13 @@ export class ChatMessageDoc {
     return data;
   }
   async update(changes: Data): Promise<this> {
+    // A chat message is updated by its author or a GM only.
+    const user = currentUser();
+    serverAllows(user.isGM || this._source.author === user.id, user, "update", "ChatMessage", this.id);
     const copy = cleanUpdate("ChatMessage", this.type, this, clone(changes));
     applyUpdate(this._source, copy);
     this.prepare();
-    broadcast("updateChatMessage", this, copy, {}, currentUser().id);
+    broadcast("updateChatMessage", this, expandObject(copy), {}, currentUser().id);
     return this;
   }
   /** v13: `renderChatMessageHTML` fires inside `renderHTML`, on the element it is about to return. */
@@ -307,10 +329,13 @@ export class FightDoc {
     return fighter;
   }
   async update(changes: Data): Promise<this> {
+    // Players may change a Combat's round and turn only (FOUNDRY-API.md); anything else is the GM's.
+    const user = currentUser();
+    serverAllows(user.isGM || touchesOnly(changes, ["round", "turn"]), user, "update", "Combat", this.id);
     const copy = cleanUpdate("Combat", "base", this, clone(changes));
     applyUpdate(this._source, copy);
     this.prepare();
-    hooks().callAll("updateCombat", this, copy);
+    broadcast("updateCombat", this, expandObject(copy), {}, user.id);
     return this;
   }
   async updateEmbeddedDocuments(_name: string, updates: Data[]): Promise<void> {
@@ -318,6 +343,7 @@ export class FightDoc {
   }
   /** Combatants leave: gone from the collection, then `deleteCombatant` on every connected client. */
   async deleteEmbeddedDocuments(_name: string, ids: string[]): Promise<void> {
+    serverAllows(currentUser().isGM, currentUser(), "delete", "Combatant", ids.join(","));
     for (const id of ids) {
       const fighter = this.combatants.get(id);
       if (!fighter) continue;
@@ -327,6 +353,7 @@ export class FightDoc {
   }
   /** The fight is deleted: gone from the world (its data kept in memory), then `deleteCombat` everywhere. */
   async delete(): Promise<this> {
+    serverAllows(currentUser().isGM, currentUser(), "delete", "Combat", this.id);
     world.combats.delete(this.id);
     broadcast("deleteCombat", this, {}, currentUser().id);
     return this;
@@ -373,10 +400,20 @@ export class FighterDoc {
     this.system = prepareSystem("Combatant", "base", this);
   }
   async update(changes: Data): Promise<this> {
+    // A Combatant's owner may set its initiative; anything else is the GM's.
+    const user = currentUser();
+    const owner = this.actor.testUserPermission(user, "OWNER");
+    serverAllows(
+      user.isGM || (owner && touchesOnly(changes, ["initiative"])),
+      user,
+      "update",
+      "Combatant",
+      this.id,
+    );
     const copy = cleanUpdate("Combatant", "base", this, clone(changes));
     applyUpdate(this._source, copy);
     this.prepare();
-    hooks().callAll("updateCombatant", this, copy);
+    broadcast("updateCombatant", this, expandObject(copy), {}, user.id);
     return this;
   }
 }

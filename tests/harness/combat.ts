@@ -10,7 +10,10 @@ import {
   connected,
   currentClient,
   dialogs as coreDialogs,
+  expandObject,
   onClient,
+  serverAllows,
+  touchesOnly,
   runAs,
   UserDocument,
   type ClientSettings,
@@ -330,9 +333,12 @@ export class HarnessCombat {
     applyUpdate(this._source, changed);
     this.prepare();
     this._onUpdate(changed, options, userId);
-    hooks().callAll("updateCombat", this, changed, options, userId);
+    hooks().callAll("updateCombat", this, expandObject(changed), options, userId);
   }
   async update(changes: Data, options: Data = {}): Promise<this> {
+    // Players may change a Combat's round and turn only (FOUNDRY-API.md); anything else is the GM's.
+    const user = currentUser();
+    serverAllows(user.isGM || touchesOnly(changes, ["round", "turn"]), user, "update", "Combat", this.id);
     const copy = cleanUpdate("Combat", "base", this, clone(changes));
     await this._preUpdate(copy, options, currentUser());
     recorded.combatUpdates.push({ id: this.id, changes: clone(changes) });
@@ -347,6 +353,7 @@ export class HarnessCombat {
     return this;
   }
   async createEmbeddedDocuments(_name: "Combatant", data: Data[]): Promise<HarnessCombatant[]> {
+    serverAllows(currentUser().isGM, currentUser(), "create", "Combatant", "new");
     const created = data.map((d) => new HarnessCombatant(d, this));
     this.#receiveCreate(created);
     for (const { copy, user } of observers.get(this) ?? [])
@@ -358,9 +365,10 @@ export class HarnessCombat {
   #receiveCreate(created: HarnessCombatant[]): void {
     for (const c of created) this.combatants.set(c.id, c);
     this._onCreateDescendantDocuments();
-    for (const c of created) hooks().callAll("createCombatant", c);
+    for (const c of created) hooks().callAll("createCombatant", c, {}, currentUser().id);
   }
   async deleteEmbeddedDocuments(_name: "Combatant", ids: string[]): Promise<void> {
+    serverAllows(currentUser().isGM, currentUser(), "delete", "Combatant", ids.join(","));
     this.#receiveDelete(ids);
     for (const { copy, user } of observers.get(this) ?? []) onClient(user, () => copy.#receiveDelete(ids));
   }
@@ -368,9 +376,21 @@ export class HarnessCombat {
     const gone = ids.map((id) => this.combatants.get(id)).filter((c): c is HarnessCombatant => !!c);
     for (const c of gone) this.combatants.delete(c.id);
     this._onDeleteDescendantDocuments();
-    for (const c of gone) hooks().callAll("deleteCombatant", c);
+    for (const c of gone) hooks().callAll("deleteCombatant", c, {}, currentUser().id);
   }
   async updateEmbeddedDocuments(_name: "Combatant", updates: Data[]): Promise<void> {
+    // A Combatant's owner may set its initiative; anything else is the GM's.
+    const user = currentUser();
+    for (const { _id, ...changes } of updates) {
+      const owner = this.combatants.get(String(_id))?.actor?.testUserPermission(user, "OWNER") === true;
+      serverAllows(
+        user.isGM || (owner && touchesOnly(changes, ["initiative"])),
+        user,
+        "update",
+        "Combatant",
+        String(_id),
+      );
+    }
     recorded.combatantUpdates.push({ combatId: this.id, updates: clone(updates) });
     const cleaned = updates.map(({ _id, ...changes }) => {
       const combatant = this.combatants.get(_id as string);
@@ -390,7 +410,8 @@ export class HarnessCombat {
       changed.push([c, changes]);
     }
     this._onUpdateDescendantDocuments();
-    for (const [c, changes] of changed) hooks().callAll("updateCombatant", c, changes);
+    for (const [c, changes] of changed)
+      hooks().callAll("updateCombatant", c, expandObject(changes), {}, currentUser().id);
   }
   /** Core: `combatStart` on this client before the write of round 1, turn 0. */
   async startCombat(): Promise<this> {
@@ -430,6 +451,7 @@ export class HarnessCombat {
     return this.update(updateData, updateOptions);
   }
   async delete(): Promise<void> {
+    serverAllows(currentUser().isGM, currentUser(), "delete", "Combat", this.id);
     (g.game as { combats: Map<string, HarnessCombat> }).combats.delete(this.id);
     observers.delete(this);
   }

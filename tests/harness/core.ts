@@ -292,6 +292,25 @@ function join(user: UserDocument): void {
   defaultClient ??= user;
 }
 
+/**
+ * The server's permission check for a write: refused, the write throws as Foundry's does ("User X lacks
+ * permission to update Actor [id]") and nothing changes. The rules each document follows are in README.md.
+ */
+export function serverAllows(
+  allowed: boolean,
+  user: UserDocument,
+  action: "create" | "update" | "delete",
+  documentName: string,
+  id: string,
+): void {
+  if (!allowed) throw new Error(`User ${user.name} lacks permission to ${action} ${documentName} [${id}]`);
+}
+
+/** True when an update touches only `keys` at its top level (after expanding dotted keys). */
+export function touchesOnly(changes: Data, keys: readonly string[]): boolean {
+  return Object.keys(expandObject(changes)).every((k) => keys.includes(k) || k === "_id");
+}
+
 /** The active GM: the first connected GM (core: `game.users.activeGM`). */
 export function activeGM(): UserDocument | null {
   return connected.find((u) => u.isGM && u.active) ?? null;

@@ -8,7 +8,7 @@
  * hooks; no Fray logic lives here. Import it after the chat harness and before any adapter.
  */
 import { ActorDoc, as, currentUser, ItemDoc, TokenDoc, users, world, applyUpdate } from "./chat";
-import { dialogs as coreDialogs, Hooks } from "./core";
+import { dialogs as coreDialogs, expandObject, Hooks, serverAllows } from "./core";
 import { cleanUpdate } from "./fields";
 
 type Data = Record<string, unknown>;
@@ -83,11 +83,12 @@ Object.assign(tokenProto, {
     return this.actor.testUserPermission(user as never, level as never);
   },
   async update(this: TokenDoc, changes: Data, options: Data = {}) {
+    serverAllows(this.actor.isOwner, currentUser(), "update", "Token", this.id);
     const copy = clone(changes);
     if (!preHook("preUpdateToken", this, copy, options, currentUser().id)) return this;
     const source = placement(this) as unknown as Data;
     applyUpdate(source, copy);
-    await everywhere("updateToken", this, copy, options, currentUser().id);
+    await everywhere("updateToken", this, expandObject(copy), options, currentUser().id);
     return this;
   },
   /** v13 `TokenDocument#move`: to the last waypoint, as one update that records the action. */
@@ -153,14 +154,17 @@ Object.defineProperty(actorProto, "effects", {
 Object.defineProperty(actorProto, "documentName", { configurable: true, get: () => "Actor" });
 Object.assign(actorProto, {
   async update(this: ActorDoc, changes: Data, options: Data = {}) {
+    serverAllows(this.isOwner, currentUser(), "update", "Actor", this.id);
     const copy = cleanUpdate("Actor", this.type, this, clone(changes));
     if (!preHook("preUpdateActor", this, copy, options, currentUser().id)) return this;
     applyUpdate(this._source, copy);
     this.prepare();
-    await everywhere("updateActor", this, copy, options, currentUser().id);
+    await everywhere("updateActor", this, expandObject(copy), options, currentUser().id);
     return this;
   },
   async toggleStatusEffect(this: ActorDoc, id: string, { active }: { active?: boolean } = {}) {
+    // Creates or deletes an ActiveEffect embedded in the actor: its owner's or a GM's write.
+    serverAllows(this.isOwner, currentUser(), "update", "Actor", this.id);
     const on = active ?? !this.statuses.has(id);
     const list = effectsOf(this);
     if (on && !this.statuses.has(id)) {
@@ -184,6 +188,7 @@ Object.assign(actorProto, {
     return on;
   },
   async deleteEmbeddedDocuments(this: ActorDoc, _name: string, ids: string[]) {
+    serverAllows(this.isOwner, currentUser(), "delete", "ActiveEffect", ids.join(","));
     const list = effectsOf(this);
     for (const id of ids) {
       const at = list.findIndex((e) => e.id === id);
