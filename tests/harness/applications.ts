@@ -250,12 +250,9 @@ foundryNs.applications.api.ApplicationV2 = ApplicationV2;
 g.canvas ??= { hud: { token: new TokenHUD() } };
 /** v13 ChatLog#updateMessage(message): the message is rendered again (`renderHTML`) in place in the log. */
 (g.ui as Data).chat ??= {
-  async updateMessage(message: {
-    id: string;
-    renderHTML(): Promise<{ content?: { innerHTML: string } | null }>;
-  }) {
+  async updateMessage(message: { id: string; renderHTML(): Promise<HTMLElement> }) {
     const html = await message.renderHTML();
-    redrawnMessages.push({ id: message.id, html: html.content?.innerHTML ?? "" });
+    redrawnMessages.push({ id: message.id, html: html.querySelector(".message-content")?.innerHTML ?? "" });
   },
 };
 foundryNs.applications.api.DocumentSheetV2 = DocumentSheetV2;

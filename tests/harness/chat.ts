@@ -17,6 +17,7 @@ import {
   UserDocument,
   type ClientSettings,
 } from "./core";
+import { listenerResults, mount } from "./dom";
 import { cleanUpdate, prepareSystem } from "./fields";
 import { Roll } from "./roll";
 import { templateEnvironment } from "./templates";
@@ -207,20 +208,6 @@ export class TokenDoc {
   }
 }
 
-/** The content element of a rendered message and its root, as far as the card code reaches into them. */
-export class ElementStub {
-  innerHTML = "";
-  dataset: Record<string, string> = {};
-  listeners: ((event: unknown) => void)[] = [];
-  content: ElementStub | null = null;
-  querySelector(selector: string): ElementStub | null {
-    return selector === ".message-content" ? this.content : null;
-  }
-  addEventListener(_type: string, fn: (event: unknown) => void): void {
-    this.listeners.push(fn);
-  }
-}
-
 export class ChatMessageDoc {
   id = newId("ChatMessage");
   type: string;
@@ -294,14 +281,51 @@ export class ChatMessageDoc {
     broadcast("updateChatMessage", this, expandObject(copy), {}, currentUser().id);
     return this;
   }
-  /** v13: `renderChatMessageHTML` fires inside `renderHTML`, on the element it is about to return. */
-  async renderHTML(): Promise<ElementStub> {
-    const root = new ElementStub();
-    root.content = new ElementStub();
-    root.content.innerHTML = String(this._source.content ?? "");
+  /** v13: the message's element (`li.chat-message`, its content in `.message-content`), in a real DOM;
+   * `renderChatMessageHTML` fires inside `renderHTML`, on the element it is about to return. */
+  async renderHTML(): Promise<HTMLElement> {
+    const holder = mount(
+      `<li class="chat-message message" data-message-id="${this.id}"><div class="message-content"></div></li>`,
+    );
+    const root = holder.firstElementChild as HTMLElement;
+    const content = root.querySelector(".message-content") as HTMLElement;
+    keepWritten(content);
+    content.innerHTML = String(this._source.content ?? "");
+    renderedAnswers.set(root, listenerResults(root));
     hooks().callAll("renderChatMessageHTML", this, root, {});
     return root;
   }
+}
+
+/** What the listeners attached to each rendered message returned when clicked (tests read the outcome). */
+export const renderedAnswers = new WeakMap<Element, unknown[]>();
+
+/** The HTML last written into elements' `innerHTML`, as written (the DOM re-serializes what it parsed). */
+const written = new WeakMap<Element, string>();
+
+function keepWritten(element: Element): void {
+  let proto: object | null = element;
+  let inner: PropertyDescriptor | undefined;
+  while (proto && !(inner = Object.getOwnPropertyDescriptor(proto, "innerHTML")))
+    proto = Object.getPrototypeOf(proto) as object | null;
+  if (!inner?.get || !inner.set) throw new Error("no innerHTML accessor");
+  const { get, set } = inner;
+  Object.defineProperty(element, "innerHTML", {
+    configurable: true,
+    get(this: Element) {
+      return get.call(this) as string;
+    },
+    set(this: Element, html: string) {
+      written.set(this, String(html));
+      set.call(this, html);
+    },
+  });
+}
+
+/** A rendered message's content HTML exactly as the renderer wrote it (escaping checks read this). */
+export function contentAsWritten(root: Element): string {
+  const content = root.querySelector(".message-content");
+  return content ? (written.get(content) ?? content.innerHTML) : "";
 }
 
 /** A fight: the Combat's system data from its registered model, combatants with theirs, updates applied. */
@@ -392,6 +416,10 @@ export class FighterDoc {
   }
   get hasPlayerOwner(): boolean {
     return this.actor.owners.size > 0;
+  }
+  /** As every document's: the current user owns it (a combatant, through its actor; a GM owns all). */
+  get isOwner(): boolean {
+    return this.actor.testUserPermission(currentUser(), "OWNER");
   }
   get isDefeated(): boolean {
     return this.actor.statuses.has("dead");

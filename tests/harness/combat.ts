@@ -18,6 +18,7 @@ import {
   UserDocument,
   type ClientSettings,
 } from "./core";
+import { HarnessApplicationV2, HarnessCombatTracker } from "./application";
 import { cleanUpdate, prepareSystem } from "./fields";
 import { templateEnvironment } from "./templates";
 
@@ -56,6 +57,9 @@ export function applyUpdate(source: Data, changes: Data): void {
 let nextId = 1;
 const newId = (prefix: string) => `${prefix}${String(nextId++).padStart(16 - prefix.length, "0")}`;
 
+/** Core's combat tracker settings the tracker reads (`resource`: the tracked attribute's path). */
+export const trackerSettings = { resource: "" };
+
 /** What the test inspects: every document write, chat message, dialog and notification. */
 export const recorded = {
   combatUpdates: [] as { id: string; changes: Data }[],
@@ -90,6 +94,8 @@ export class HarnessActor {
   system: Data;
   owners: Set<string>;
   statuses = new Set<string>();
+  /** The effects shown on the token and in the tracker row (name and icon). */
+  temporaryEffects: { name: string; img: string }[] = [];
   img = "icons/actor.svg";
   token = null;
   constructor(name: string, system: Data = {}, owners: HarnessUser[] = [], type = "character") {
@@ -169,6 +175,15 @@ export class HarnessCombatant {
   }
   get img(): string {
     return this.actor?.img ?? "icons/svg/mystery-man.svg";
+  }
+  /** The tracked resource's value (core's tracker setting `resource`, a path in the actor's system data). */
+  get resource(): unknown {
+    const path = trackerSettings.resource;
+    if (!path || !this.actor) return null;
+    let node: unknown = this.actor.system;
+    for (const key of path.split("."))
+      node = node && typeof node === "object" ? (node as Data)[key] : undefined;
+    return node ?? null;
   }
   get combat(): HarnessCombat {
     return this.parent;
@@ -553,7 +568,8 @@ const applications = foundryNs.applications as Data;
 applications.handlebars = {
   renderTemplate: async (path: string, context: unknown) => env.render(path, context),
 };
-applications.sidebar = { tabs: { CombatTracker: class {} } };
+(applications.api as Data).ApplicationV2 = HarnessApplicationV2;
+applications.sidebar = { tabs: { CombatTracker: HarnessCombatTracker } };
 
 /** Sets a world setting, as `game.settings.set` would. */
 export function setSetting(key: string, value: unknown): void {

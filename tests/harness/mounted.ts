@@ -7,6 +7,7 @@
  * world's actors and scenes, a Token HUD element, and a dialog whose answer the test sets. They store and fire
  * hooks; no Fray logic lives here. Import it after the chat harness and before any adapter.
  */
+import { domWindow, listenerResults, mount } from "./dom";
 import { ActorDoc, as, currentUser, ItemDoc, TokenDoc, users, world, applyUpdate } from "./chat";
 import { dialogs as coreDialogs, expandObject, Hooks, serverAllows } from "./core";
 import { cleanUpdate } from "./fields";
@@ -265,50 +266,31 @@ coreDialogs.sources.push((actions) => {
   return fields ? { action: actions.includes("ok") ? "ok" : actions[0]!, fields } : null;
 });
 
-/** A rendered HUD column: the buttons appended, their click listeners. */
-export class HudColumn {
-  children: HudButton[] = [];
-  appendChild(child: HudButton) {
-    this.children.push(child);
-    return child;
-  }
-  append(...children: HudButton[]) {
-    this.children.push(...children);
-  }
+/** What each element the code created answered from its listeners, per event (the DOM drops it). */
+const answers = new WeakMap<Element, unknown[]>();
+
+/** The listeners' answers for the events `el` (made with `document.createElement`) received so far. */
+export function answersOf(el: Element): unknown[] {
+  return answers.get(el) ?? [];
 }
-export class HudButton {
-  tagName: string;
-  type = "";
-  className = "";
-  innerHTML = "";
-  title = "";
-  dataset: Record<string, string> = {};
-  attributes: Record<string, string> = {};
-  listeners: ((event: unknown) => unknown)[] = [];
-  classList = { add: (...names: string[]) => (this.className = [this.className, ...names].join(" ").trim()) };
-  constructor(tag: string) {
-    this.tagName = tag.toUpperCase();
-  }
-  setAttribute(name: string, value: string) {
-    this.attributes[name] = value;
-  }
-  addEventListener(_type: string, fn: (event: unknown) => unknown) {
-    this.listeners.push(fn);
-  }
-  /** Clicks it; resolves with what the listener returned (a promise the test may await). */
-  click(): unknown {
-    let answer: unknown;
-    for (const fn of this.listeners) answer = fn({ preventDefault: () => undefined, currentTarget: this });
-    return answer;
-  }
+
+/** The page's document (happy-dom); the elements the code creates keep their listeners' answers. */
+g.document = new Proxy(domWindow.document, {
+  get(target, prop) {
+    if (prop === "createElement")
+      return (tag: string) => {
+        const el = target.createElement(tag);
+        answers.set(el as unknown as Element, listenerResults(el as unknown as Element));
+        return el;
+      };
+    const value: unknown = Reflect.get(target, prop, target);
+    return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+  },
+});
+
+/** A rendered Token HUD (v13: its columns `.col.left`, `.col.middle`, `.col.right`). */
+export function tokenHudElement(): HTMLElement {
+  return mount(
+    '<form id="token-hud"><div class="col left"></div><div class="col middle"></div><div class="col right"></div></form>',
+  ).firstElementChild as HTMLElement;
 }
-export class HudElement {
-  left = new HudColumn();
-  right = new HudColumn();
-  querySelector(selector: string) {
-    if (selector.includes("left")) return this.left;
-    if (selector.includes("right")) return this.right;
-    return null;
-  }
-}
-g.document = { createElement: (tag: string) => new HudButton(tag) };

@@ -29,7 +29,7 @@ import { loc } from "../../utils/loc";
 import { templatePath } from "../../utils/paths";
 import { notifyRefusal } from "../notify";
 import { declarationFromButton, meleeFromForm, movementFromForm, withdrawalFor } from "./declarations";
-import { buildTrackerContext, type RowSource, type TrackerContext } from "./tracker-view";
+import { buildTrackerContext, type CoreTurn, type RowSource, type TrackerContext } from "./tracker-view";
 import { withBudgetRows } from "../budget/budget-context";
 import { PHASED_REFUSALS } from "../../rules/families/phased-round/budget";
 
@@ -52,6 +52,20 @@ const OVERRIDABLE = new Set([
   // PR-B2: a declaration the rules forbid; the GM may let it through.
   ...PHASED_REFUSALS,
 ]);
+
+/** The fields of core's v13 turn context (`_prepareTurnContext`) the rows keep. */
+type CoreTurnContext = Awaited<ReturnType<InstanceType<typeof CombatTracker>["_prepareTurnContext"]>>;
+
+function coreTurnOf(turn: CoreTurnContext): CoreTurn {
+  const resource: unknown = turn.resource;
+  return {
+    isDefeated: turn.isDefeated === true,
+    canPing: turn.canPing === true,
+    resource: typeof resource === "number" || typeof resource === "string" ? resource : null,
+    effects: (turn.effects?.icons ?? []).map((e) => ({ name: e.name ?? "", img: e.img ?? "" })),
+    effectsTooltip: turn.effects?.tooltip ?? "",
+  };
+}
 
 function combatantIdOf(target: HTMLElement): string {
   return target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId ?? "";
@@ -124,21 +138,20 @@ export class FrayCombatTracker extends CombatTracker {
     if (!combat) return null;
     const structure = structureOf(combat);
     const state = roundStateOf(combat);
-    // Core's turn contexts carry the images it resolved; fall back to the documents.
+    // Core's turn contexts: the image it resolved, and what core's own row shows and offers (kept, defect 7).
     const coreTurns = new Map(
-      (Array.isArray(context.turns) ? (context.turns as { id: string; img?: string }[]) : []).map((t) => [
-        t.id,
-        t,
-      ]),
+      (Array.isArray(context.turns) ? (context.turns as CoreTurnContext[]) : []).map((t) => [t.id, t]),
     );
     const rows = new Map<string, RowSource>();
     for (const c of combat.combatants.values()) {
       if (!c.id || !c.visible) continue;
+      const turn = coreTurns.get(c.id);
       rows.set(c.id, {
         name: c.name ?? "",
-        img: coreTurns.get(c.id)?.img ?? c.img ?? c.actor?.img ?? "icons/svg/mystery-man.svg",
+        img: turn?.img ?? c.img ?? c.actor?.img ?? "icons/svg/mystery-man.svg",
         hidden: c.hidden,
         owner: c.isOwner,
+        ...(turn ? { core: coreTurnOf(turn) } : {}),
       });
     }
     return withBudgetRows(

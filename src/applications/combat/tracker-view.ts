@@ -9,6 +9,17 @@ import type { RoundStructure, TurnNotes } from "../../rules/turns/round-structur
 import type { EntryStatus, RoundView, TurnEntry } from "../../rules/turns/turn-view";
 import { MISSILE_WEAPONS } from "./declarations";
 
+/** What core's turn context (v13 `_prepareTurnContext`) gives a row: what core's own row shows and offers. */
+export interface CoreTurn {
+  readonly isDefeated: boolean;
+  readonly canPing: boolean;
+  /** The tracked resource's value (core's tracker setting), when there is one. */
+  readonly resource: string | number | null;
+  readonly effects: readonly { readonly name: string; readonly img: string }[];
+  /** Core's tooltip HTML listing the effects. */
+  readonly effectsTooltip: string;
+}
+
 /** What the tracker knows of one Combatant document the viewer may see. */
 export interface RowSource {
   readonly name: string;
@@ -16,6 +27,25 @@ export interface RowSource {
   readonly hidden: boolean;
   /** The viewer owns it (a GM owns every one). */
   readonly owner: boolean;
+  /** Core's turn context for it (absent: nothing of core's to show). */
+  readonly core?: CoreTurn;
+}
+
+/**
+ * Core's row controls and displays, kept beside Fray's (issue 11, defect 7): the GM hides a combatant from the
+ * players and toggles it defeated; whoever may ping its token pings it; a player pans to it (the GM's click on
+ * the row does); its effect icons and the tracked resource show. Handled by core's own actions.
+ */
+export interface CoreRow {
+  readonly toggleHidden: boolean;
+  readonly toggleDefeated: boolean;
+  readonly ping: boolean;
+  readonly pan: boolean;
+  readonly isDefeated: boolean;
+  readonly effects: readonly { readonly name: string; readonly img: string }[];
+  readonly effectsTooltip: string;
+  readonly resource: string | number | null;
+  readonly hasResource: boolean;
 }
 
 export interface TrackerInput {
@@ -65,6 +95,7 @@ export interface TrackerRow {
   readonly controls: readonly ButtonSpec[];
   /** GM controls (force, order, rulings). */
   readonly gmControls: readonly ButtonSpec[];
+  readonly core: CoreRow;
   readonly css: string;
 }
 
@@ -335,6 +366,22 @@ function gmRowControls(input: TrackerInput, entry: TurnEntry, c: TurnCombatant |
   return out;
 }
 
+function coreRow(source: RowSource, isGM: boolean): CoreRow {
+  const core = source.core;
+  const resource = core?.resource ?? null;
+  return {
+    toggleHidden: isGM,
+    toggleDefeated: isGM,
+    ping: core?.canPing === true,
+    pan: !isGM,
+    isDefeated: core?.isDefeated === true,
+    effects: core?.effects ?? [],
+    effectsTooltip: core?.effectsTooltip ?? "",
+    resource,
+    hasResource: resource !== null && resource !== "",
+  };
+}
+
 const STATUS_LABEL: Record<EntryStatus, string> = {
   acting: "FRAY.Combat.Status.acting",
   ready: "FRAY.Combat.Status.ready",
@@ -375,6 +422,7 @@ export function buildTrackerContext(input: TrackerInput): TrackerContext {
       notes: noteLines(entry.notes, c),
       controls,
       gmControls: gmRowControls(input, entry, c),
+      core: coreRow(source, isGM),
       css: [
         "combatant",
         `fray-${entry.status}`,

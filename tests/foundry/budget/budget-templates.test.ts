@@ -167,7 +167,7 @@ describe("budget panel templates", () => {
       "FRAY.Budget.step",
     ])
       expect(html).toContain(translate(en, key) as string);
-    expect(html).toContain('data-type="openMove" data-useStandard="true"');
+    expect(html).toContain('data-type="openMove" data-use-standard="true"');
   });
 
   it("OD-R3 the round's active and passive actions left, from the engine's counts (Spanish terms)", () => {

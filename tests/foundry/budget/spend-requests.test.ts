@@ -18,7 +18,6 @@ import {
   events,
   gm,
   resetWorld,
-  settle,
   startedFight,
   weapon,
   world,
@@ -26,7 +25,6 @@ import {
 import { spendBudgetRequest } from "../../../src/documents/budget-requests";
 import { declareRequest } from "../../../src/documents/combat-requests";
 import { budgetFingerprint } from "../../../src/rules/budget/fingerprint";
-import { onBudgetClick } from "../../../src/applications/budget/budget-actions";
 import type { FastSlowBudget } from "../../../src/rules/families/fast-slow/budget";
 import type { OpposedD20Budget } from "../../../src/rules/families/opposed-d20/budget";
 import type { ClassicD20Budget } from "../../../src/rules/families/classic-d20/budget";
@@ -178,27 +176,6 @@ describe("budget requests", () => {
     ]);
     expect([a.ok, b.ok].sort()).toEqual([false, true]);
     expect([a, b].find((o) => !o.ok)).toMatchObject({ reason: "budgetChanged" });
-    expect(budgetNow<FastSlowBudget>(fight, heroId).turn?.minorLeft).toBe(1);
-  });
-
-  it("FS-A17 the panel's button, clicked twice while its request runs, spends once", async () => {
-    const { fight, heroId } = await fastSlowFight("slow");
-    const panel = {
-      dataset: {
-        combatId: fight.id,
-        combatantId: heroId,
-        fingerprint: budgetFingerprint(budgetNow(fight, heroId)),
-      },
-    };
-    const button = {
-      dataset: { frayBudget: "fsMinor" },
-      closest: (selector: string) => (selector.includes("panel") ? panel : button),
-    };
-    const click = () =>
-      as(alice, () => onBudgetClick({ target: button, preventDefault: () => undefined } as never));
-    const [first, second] = await Promise.all([click(), click()]);
-    expect([first, second]).toEqual([true, false]);
-    await settle();
     expect(budgetNow<FastSlowBudget>(fight, heroId).turn?.minorLeft).toBe(1);
   });
 

@@ -26,6 +26,7 @@ import {
   view,
   weapon,
   world,
+  drawCard,
 } from "./setup";
 import { registerCheckCards } from "../../../src/chat/checks/register";
 import { registerStatuses } from "../../../src/documents/statuses";
@@ -91,11 +92,17 @@ async function inFight(hero: Creature, kenji: Creature) {
  * Hiro lands a critical (no defense, AD-C1) with damage faces `faces` (3d6 + 2, minus Kenji's DR 2: the
  * final damage is the faces' sum); Bob applies it.
  */
-async function blow(s: ReturnType<typeof duel>, faces: [number, number, number]) {
+/** A hit that Bob applies; `stale.page` keeps Bob's card as drawn before he applied it. */
+async function blow(
+  s: ReturnType<typeof duel>,
+  faces: [number, number, number],
+  stale: { page?: HTMLElement } = {},
+) {
   queueFaces(1, 1, 2);
   const message = await attack(alice, "active-defense-3d6", s.hero, s.nodachi, [s.kenji]);
   queueFaces(...faces);
   await click(alice, message, "rollDamage");
+  stale.page = await drawCard(bob, message);
   const applied = await click(bob, message, "applyDamage");
   expect(applied).toEqual({ ok: true, value: null });
   return message;
@@ -166,9 +173,13 @@ describe("active-defense-3d6 damage effects (AD-A4)", () => {
     const s = duel();
     const f = await inFight(s.hero, s.kenji);
     expect(roundStateOf(f.fight as never).current).toBe(f.hero.id);
-    const message = await blow(s, [6, 5, 4]);
-    // A second click on Apply finds the damage applied: no second set of checks.
-    expect(await click(bob, message, "applyDamage")).toMatchObject({ ok: false, reason: "damageApplied" });
+    const stale: { page?: HTMLElement } = {};
+    const message = await blow(s, [6, 5, 4], stale);
+    // A second click on Apply (on the card as drawn before the first) finds the damage applied: no second checks.
+    expect(await click(bob, message, "applyDamage", "t0", null, {}, stale.page)).toMatchObject({
+      ok: false,
+      reason: "damageApplied",
+    });
     expect(checkCards()).toHaveLength(2);
 
     const stun = cardOfKind("stun");

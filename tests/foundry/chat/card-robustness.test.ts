@@ -17,6 +17,7 @@ import {
   view,
   weapon,
   world,
+  drawCard,
 } from "./setup";
 import { startAttack } from "../../../src/chat/start-attack";
 import { AttackRoll, DamageRoll, DefenseRoll } from "../../../src/dice/fray-roll";
@@ -51,11 +52,14 @@ describe("attack card robustness", () => {
     queueFaces(10);
     const message = await attack(alice, "opposed-d20", hero, spear, [bea]);
     queueFaces(7, 19);
-    // Which click reaches the GM first is the network's choice (the GM's own runs at once, the owner's
-    // makes a round trip): one is taken, the other refused.
+    // The GM's card was drawn while Bob was away (the GM is asked to defend then); Bob is back. Which click
+    // reaches the GM first is the network's choice (the GM's own runs at once, the owner's makes a round
+    // trip): one is taken, the other refused.
+    const gmPage = await drawCard(gm, message, [bob]);
+    const bobsPage = await drawCard(bob, message);
     const answers = await Promise.all([
-      click(bob, message, "defend", "t0", "dodge"),
-      click(gm, message, "defend", "t0", "block"),
+      click(bob, message, "defend", "t0", "dodge", {}, bobsPage),
+      click(gm, message, "defend", "t0", "block", {}, gmPage),
     ]);
     expect(answers.filter((a) => a.ok)).toEqual([{ ok: true, value: null }]);
     expect(answers.find((a) => !a.ok)).toMatchObject({ ok: false, reason: "defenseTaken" });
@@ -93,7 +97,12 @@ describe("attack card robustness", () => {
     const { message, bea } = await damagedCard();
     await click(bob, message, "applyDamage");
     expect(bea.actor.system.health).toMatchObject({ value: 14 });
-    expect(await click(alice, message, "undoDamage")).toMatchObject({ ok: false, reason: "undoNeedsGM" });
+    // Alice's card offers no undo; pressed on a page drawn for the GM, it is refused.
+    expect(await view(message, alice)).not.toContain('data-action="undoDamage"');
+    expect(await click(alice, message, "undoDamage", "t0", null, {}, gm)).toMatchObject({
+      ok: false,
+      reason: "undoNeedsGM",
+    });
     expect(world.warnings).toContain("Only the GM can undo applied damage.");
     await bea.actor.update({ "system.health.value": 17 });
     const undone = await Promise.all([click(gm, message, "undoDamage"), click(gm, message, "undoDamage")]);
@@ -111,7 +120,9 @@ describe("attack card robustness", () => {
     queueFaces(15);
     const message = await attack(alice, "opposed-d20", hero, spear, [bea]);
     await click(bob, message, "decline");
-    expect(await click(bob, message, "rollDamage")).toMatchObject({
+    // Bob's card offers him no damage roll; pressed on a page drawn for Alice, it is refused.
+    expect(await view(message, bob)).not.toContain('data-action="rollDamage"');
+    expect(await click(bob, message, "rollDamage", "t0", null, {}, alice)).toMatchObject({
       ok: false,
       reason: "notOwner",
       data: { name: "Ana" },
@@ -119,7 +130,11 @@ describe("attack card robustness", () => {
     queueFaces(3);
     await click(alice, message, "rollDamage");
     expect(await view(message, carol)).not.toContain('data-action="applyDamage"');
-    expect(await click(carol, message, "applyDamage")).toMatchObject({ ok: false, reason: "notOwner" });
+    // Carol's card offers her nothing; pressed on a page drawn for Bob, it is refused.
+    expect(await click(carol, message, "applyDamage", "t0", null, {}, bob)).toMatchObject({
+      ok: false,
+      reason: "notOwner",
+    });
     expect(await click(bob, message, "applyDamage")).toEqual({ ok: true, value: null });
     carol.active = false;
   });
@@ -128,8 +143,10 @@ describe("attack card robustness", () => {
     const { hero, bea, spear } = opposed();
     queueFaces(10);
     const message = await attack(alice, "opposed-d20", hero, spear, [bea]);
+    const drawn = await drawCard(bob, message);
     await bea.token.delete();
-    const refused = await click(bob, message, "defend", "t0", "dodge");
+    // Bob's card was drawn before the deletion: he presses Dodge on it.
+    const refused = await click(bob, message, "defend", "t0", "dodge", {}, drawn);
     expect(refused).toMatchObject({ ok: false, reason: "documentGone", data: { name: "Bea" } });
     expect(world.warnings).toContain("Bea no longer exists.");
     const html = await view(message, gm);
@@ -140,8 +157,13 @@ describe("attack card robustness", () => {
       expect(await view(message, gm, lang)).toContain('role="alert"');
 
     const { message: damaged, bea: gone } = await damagedCard();
+    const before = await drawCard(alice, damaged);
     await gone.actor.delete();
-    expect(await click(alice, damaged, "applyDamage")).toMatchObject({ ok: false, reason: "documentGone" });
+    // Alice's card was drawn before the deletion: she presses Apply on it.
+    expect(await click(alice, damaged, "applyDamage", "t0", null, {}, before)).toMatchObject({
+      ok: false,
+      reason: "documentGone",
+    });
   });
 
   it("actor, token and item names are escaped on the card and in the dialog", async () => {

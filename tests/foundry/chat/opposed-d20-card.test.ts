@@ -176,7 +176,9 @@ describe("opposed-d20 attack card", () => {
     const { hero, bea, spear } = duel();
     queueFaces(10);
     const message = await attack(alice, "opposed-d20", hero, spear, [bea]);
-    const refused = await click(alice, message, "defend", "t0", "dodge");
+    // Alice's card offers her no defense of Bea's; pressed on a page drawn for Bob, it is refused.
+    expect(await view(message, alice)).not.toContain('data-action="defend"');
+    const refused = await click(alice, message, "defend", "t0", "dodge", {}, bob);
     expect(refused).toMatchObject({ ok: false, reason: "notOwner", data: { name: "Bea" } });
     expect(world.warnings).toContain("You do not own Bea.");
     expect(entryOf(message).stage).toBe("awaitingDefense");

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { queueFaces, queuedFaces } from "../../harness/roll";
-import type { ChatMessageDoc, ElementStub } from "../../harness/chat";
+import type { ChatMessageDoc } from "../../harness/chat";
 import { alice, attack, bob, creature, view, weapon } from "./setup";
 
 type HookBus = { on(name: string, fn: (...args: unknown[]) => unknown): unknown };
@@ -21,7 +21,7 @@ describe("fray.renderChatMessage", () => {
     const seen: string[] = [];
     hooks.on("fray.renderChatMessage", (m: unknown, html: unknown) => {
       if ((m as ChatMessageDoc).id !== message.id) return;
-      const content = (html as ElementStub).querySelector(".message-content");
+      const content = (html as HTMLElement).querySelector(".message-content");
       if (!content) return;
       seen.push(content.innerHTML);
       content.innerHTML += '<p class="other-module">tagged</p>';

@@ -7,6 +7,7 @@ import {
   ActorDoc,
   as,
   ChatUser,
+  contentAsWritten,
   FightDoc,
   ItemDoc,
   settle,
@@ -14,8 +15,8 @@ import {
   users,
   world,
   type ChatMessageDoc,
-  type ElementStub,
 } from "../../harness/chat";
+import { click as clickElement } from "../../harness/dom";
 import { DATA_MODELS } from "../../../src/data";
 import { registerChat } from "../../../src/chat/register";
 import { registerGmRequests } from "../../../src/net/gm-requests";
@@ -24,7 +25,7 @@ import type { CardAction } from "../../../src/chat/card-listeners";
 import type { AttackCardData, AttackSituation, TargetEntry } from "../../../src/chat/card-data";
 import type { FamilyId } from "../../../src/rules/families/ids";
 import type { Outcome } from "../../../src/rules/outcome";
-import { setSetting } from "../../harness/chat";
+import { renderedAnswers, setSetting } from "../../harness/chat";
 import { harness } from "../../harness/install";
 import { loadLanguage } from "../../harness/templates";
 
@@ -174,34 +175,30 @@ export function entryOf(message: ChatMessageDoc, key = "t0"): TargetEntry {
 }
 
 /**
- * A card button as the listener finds it: its data, its entry (with the values typed in the entry's fields,
- * by name), whether it is disabled.
+ * The card as `user` sees it now, drawn in the page (with the users in `away` disconnected while it is
+ * drawn): a later click on it is a click on a page not redrawn since — a stale one — or, drawn for another user
+ * than the one who clicks, a forged one.
  */
-export function buttonStub(
-  action: CardAction,
-  entry: string,
-  defense: string | null,
-  fields: Readonly<Record<string, string>> = {},
-) {
-  const section = {
-    dataset: { entry },
-    querySelector: (selector: string) => {
-      const name = /name="([^"]+)"/.exec(selector)?.[1];
-      return name !== undefined && name in fields ? { value: fields[name] } : null;
-    },
-  };
-  const button = {
-    disabled: false,
-    dataset: defense ? { action, defense } : { action },
-    closest: (selector: string) =>
-      selector.includes("data-action") ? button : selector.includes("data-entry") ? section : null,
-  };
-  return button;
+export async function drawCard(
+  user: ChatUser,
+  message: ChatMessageDoc,
+  away: readonly ChatUser[] = [],
+): Promise<HTMLElement> {
+  const live = world.messages.get(message.id) as ChatMessageDoc;
+  for (const u of away) u.active = false;
+  try {
+    return await as(user, () => live.renderHTML());
+  } finally {
+    for (const u of away) u.active = true;
+  }
 }
 
 /**
- * `user` presses a card button: the click reaches the message's listener (attached by the
- * renderChatMessageHTML hook), which asks the active GM and shows a refusal.
+ * `user` presses a card button on `page` — by default the card as `user` sees it now; else a page drawn earlier
+ * (`drawCard`), or drawn now for another user. The `renderChatMessageHTML` hook attaches the listeners on the
+ * presser's client, the values given are typed in the entry's fields, and the button — found by its
+ * `data-action` (and `data-defense`) in the entry's section — is clicked. Resolves with what the card's listener
+ * answered (the active GM's outcome; a refusal is shown). Throws when the page shows no such button.
  */
 export async function click(
   user: ChatUser,
@@ -210,21 +207,27 @@ export async function click(
   entry = "t0",
   defense: string | null = null,
   fields: Readonly<Record<string, string>> = {},
+  page: ChatUser | HTMLElement = user,
 ): Promise<Outcome<null>> {
   const live = world.messages.get(message.id) as ChatMessageDoc;
+  const root = page instanceof ChatUser ? await drawCard(page, message) : page;
   const outcome = await as(user, async () => {
-    const root = (await live.renderHTML()) as unknown as ElementStub;
-    (globalThis as unknown as { Hooks: { callAll: (n: string, ...a: unknown[]) => void } }).Hooks.callAll(
-      "renderChatMessageHTML",
-      live,
-      root,
-      {},
-    );
-    const button = buttonStub(action, entry, defense, fields);
-    let answer: Promise<Outcome<null>> | null = null;
-    const event = { target: button, preventDefault: () => undefined };
-    for (const listener of root.listeners)
-      answer = (listener(event) as Promise<Outcome<null>> | undefined) ?? answer;
+    // The page's listeners were attached by `renderChatMessageHTML` when it was drawn (inside renderHTML).
+    const answers = renderedAnswers.get(root);
+    if (!answers) throw new Error("the page was not drawn by ChatMessage#renderHTML");
+    const section = root.querySelector<HTMLElement>(`[data-entry="${entry}"]`) ?? root;
+    for (const [name, value] of Object.entries(fields)) {
+      const field = section.querySelector<HTMLInputElement>(`[name="${name}"]`);
+      if (!field) throw new Error(`no field ${name} in entry ${entry}`);
+      field.value = value;
+    }
+    const selector = `button[data-action="${action}"]${defense ? `[data-defense="${defense}"]` : ""}`;
+    const buttons = [...section.querySelectorAll<HTMLElement>(selector)];
+    if (buttons.length !== 1)
+      throw new Error(`${buttons.length} buttons ${selector} in entry ${entry} of the page`);
+    const before = answers.length;
+    clickElement(buttons[0] as HTMLElement);
+    const answer = answers.slice(before).find((a) => a !== undefined) as Promise<Outcome<null>> | undefined;
     if (!answer) throw new Error("no card listener answered the click");
     return answer;
   });
@@ -236,9 +239,9 @@ export async function click(
 export async function view(message: ChatMessageDoc, user: ChatUser, lang = "en"): Promise<string> {
   world.lang = lang;
   const live = world.messages.get(message.id) as ChatMessageDoc;
-  const html = (await as(user, () => live.renderHTML())) as unknown as ElementStub;
+  const html = await as(user, () => live.renderHTML());
   world.lang = "en";
-  return html.content?.innerHTML ?? "";
+  return contentAsWritten(html);
 }
 
 /** A fight under `family` with these creatures in it, started (round 1). */

@@ -6,7 +6,20 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { queueFaces, queuedFaces } from "../../harness/roll";
 import type { ChatMessageDoc } from "../../harness/chat";
-import { alice, as, bob, click, creature, gm, setSetting, settle, textOf, view, world } from "../chat/setup";
+import {
+  alice,
+  as,
+  bob,
+  click,
+  creature,
+  gm,
+  setSetting,
+  settle,
+  textOf,
+  view,
+  world,
+  drawCard,
+} from "../chat/setup";
 import { registerCheckCards } from "../../../src/chat/checks/register";
 import {
   checkCardOf,
@@ -127,9 +140,12 @@ describe("check card", () => {
       consequence: { name: "test.record", data: { tag: "once" } },
     });
     queueFaces(15, 2);
+    // The GM's card was drawn while Alice was away (the GM is asked to roll then); Alice is back.
+    const gmPage = await drawCard(gm, message, [alice]);
+    const alicesPage = await drawCard(alice, message);
     const answers = await Promise.all([
-      click(alice, message, "rollCheck" as never),
-      click(gm, message, "rollCheck" as never),
+      click(alice, message, "rollCheck" as never, "t0", null, {}, alicesPage),
+      click(gm, message, "rollCheck" as never, "t0", null, {}, gmPage),
     ]);
     // The GM's click runs at once, the owner's makes a round trip: one is rolled, the other refused.
     expect(answers.filter((a) => a.ok)).toEqual([{ ok: true, value: null }]);
@@ -147,7 +163,12 @@ describe("check card", () => {
   it("only the roller's owners or a GM may roll it", async () => {
     const hero = creature("Aldo", {}, [alice]);
     const message = await post(alice, { actor: hero.actor as never, kind: "check", attribute: "strength" });
-    expect(await click(bob, message, "rollCheck" as never)).toMatchObject({ ok: false, reason: "notOwner" });
+    // Bob's card offers him no roll; pressed on a page drawn for Alice, it is refused.
+    expect(await view(message, bob)).not.toContain('data-action="rollCheck"');
+    expect(await click(bob, message, "rollCheck" as never, "t0", null, {}, alice)).toMatchObject({
+      ok: false,
+      reason: "notOwner",
+    });
     expect(cardOf(message).result).toBeNull();
   });
 

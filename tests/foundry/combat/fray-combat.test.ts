@@ -23,9 +23,6 @@ import {
 import { readRoundState } from "../../../src/data/combat/round-state-source";
 import { roundStructureFor } from "../../../src/rules/families/round-structures";
 import { FrayCombat } from "../../../src/documents/fray-combat";
-import { FrayCombatTracker } from "../../../src/applications/combat/fray-combat-tracker";
-import { harness } from "../../harness/install";
-import { loadLanguage } from "../../harness/templates";
 
 const engineUpdates = () =>
   recorded.combatUpdates.filter((u) => Object.keys(u.changes).some((k) => k.includes("engine")));
@@ -82,24 +79,6 @@ describe("players ask, the active GM re-checks and applies", () => {
     expect(out).toMatchObject({ ok: false, reason: "notOwner", data: { name: "Ben" } });
     expect(recorded.combatUpdates).toHaveLength(0);
     expect(roundStateOf(combat).current).toBeNull();
-  });
-
-  it("a GM's tracker button pressed as its fight is deleted says what is gone, by name", async () => {
-    const tracker = new (FrayCombatTracker as unknown as new () => FrayCombatTracker)();
-    const actions = FrayCombatTracker.DEFAULT_OPTIONS.actions as unknown as Record<
-      string,
-      (this: FrayCombatTracker, event: unknown, target: unknown) => Promise<void>
-    >;
-    const target = { dataset: { unable: "true" }, closest: () => ({ dataset: { combatantId: "gone" } }) };
-    recorded.reset();
-    const saved = harness.translations;
-    harness.translations = loadLanguage("en");
-    try {
-      await actions.fraySetUnable?.call(tracker, {}, target);
-    } finally {
-      harness.translations = saved;
-    }
-    expect(recorded.warnings).toEqual(["Combat no longer exists."]);
   });
 
   it("FS-R2 a player's own valid request is applied once, in one engine write", async () => {

@@ -26,9 +26,8 @@ import {
 import { checkCards, checkOf } from "./setup";
 import { applyRoundEvents, timedStatesOf } from "../../../src/documents/combat-api";
 import { startConcentration } from "../../../src/documents/concentration/concentration-start";
-import { onBudgetClick } from "../../../src/applications/budget/budget-actions";
+import { pressBudget } from "../budget/panel";
 import { storedBudgetOf } from "../../../src/documents/budget-store";
-import { budgetFingerprint } from "../../../src/rules/budget/fingerprint";
 import type { ActiveDefenseBudget } from "../../../src/rules/families/active-defense-3d6/budget";
 
 async function scene() {
@@ -81,17 +80,8 @@ async function panelConcentrate(s: Scene, user: typeof bob, answer: Record<strin
     shown.push(options);
     return answer;
   };
-  const budget = storedBudgetOf(s.fight.fight as never, s.fight.fight.combatants.get(s.kenjiId) as never);
-  const fingerprint = budgetFingerprint(budget as NonNullable<typeof budget>);
-  const panel = { dataset: { combatId: s.fight.fight.id, combatantId: s.kenjiId, fingerprint } };
-  const button = {
-    dataset: { frayBudget: "adManeuver", maneuver: "concentrate" },
-    closest: (selector: string) => (selector.includes("panel") ? panel : button),
-  };
   try {
-    const out = await as(user, () =>
-      onBudgetClick({ target: button, preventDefault: () => undefined } as never),
-    );
+    const out = await pressBudget(user, s.fight.fight, s.kenjiId, "Concentrate");
     await settle();
     return { out, shown };
   } finally {

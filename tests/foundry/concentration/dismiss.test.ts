@@ -16,7 +16,7 @@ import { budgetOf } from "../../../src/documents/budget-store";
 import { budgetFingerprint } from "../../../src/rules/budget/fingerprint";
 import type { FastSlowBudget } from "../../../src/rules/families/fast-slow/budget";
 import { registerGmRequests } from "../../../src/net/gm-requests";
-import { onBudgetClick } from "../../../src/applications/budget/budget-actions";
+import { pressBudget } from "../budget/panel";
 
 // The dismissal request is defined by the import above: register it as a query too.
 registerGmRequests();
@@ -186,14 +186,7 @@ describe("FS-A6 Dismiss «cesser»", () => {
     );
     world.warnings.length = 0;
     const before = budgetFingerprint(budget(s.fight, s.orcId));
-    const panel = { dataset: { combatId: s.fight.id, combatantId: s.orcId, fingerprint: before } };
-    const button = {
-      dataset: { frayBudget: "fsActivity", activity: "dismiss" },
-      closest: (selector: string) => (selector.includes("panel") ? panel : button),
-    };
-    expect(
-      await as(gm, () => onBudgetClick({ target: button, preventDefault: () => undefined } as never)),
-    ).toBe(false);
+    expect(await pressBudget(gm, s.fight, s.orcId, "Dismiss")).toBe(false);
     expect(world.warnings).toEqual([
       "Orc has no effect of its own to dismiss (a concentration, or an effect placed by one of its spells or talents).",
     ]);

@@ -23,6 +23,7 @@ import {
   view,
   weapon,
   world,
+  drawCard,
 } from "../chat/setup";
 import { checkCards, checkOf } from "./setup";
 import { applyRoundEvents, timedStatesOf } from "../../../src/documents/combat-api";
@@ -157,8 +158,10 @@ describe("fast-slow concentration (Foundry side)", () => {
     queueFaces(4);
     await click(gm, message, "rollDamage");
     expect(checkCards()).toHaveLength(0);
+    const drawn = await drawCard(gm, message);
     await click(gm, message, "applyDamage");
-    await click(gm, message, "applyDamage");
+    // Again, on the card as drawn before the first: applied once.
+    await click(gm, message, "applyDamage", "t0", null, {}, drawn);
     expect(entryOf(message).damage?.applied).toMatchObject({ before: 20, after: 16 });
     const cards = checkCards();
     expect(cards).toHaveLength(1);
@@ -311,9 +314,12 @@ describe("FS-A8 Help on the concentration check (Foundry side)", () => {
     await settle();
     const [card] = checkCards();
     queueFaces(3, 5);
+    // The GM's card was drawn while Alice was away (the GM is asked to roll then); Alice is back.
+    const gmPage = await drawCard(gm, card!, [alice]);
+    const alicesPage = await drawCard(alice, card!);
     const answers = await Promise.all([
-      click(alice, card!, "rollCheck" as never),
-      click(gm, card!, "rollCheck" as never),
+      click(alice, card!, "rollCheck" as never, "t0", null, {}, alicesPage),
+      click(gm, card!, "rollCheck" as never, "t0", null, {}, gmPage),
     ]);
     // The GM's click runs at once, the owner's makes a round trip: one is rolled, the other refused.
     expect(answers.map((a) => a.ok).sort()).toEqual([false, true]);

@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { queueFaces, queuedFaces } from "../../harness/roll";
 import { clearScene, moves } from "../../harness/mounted";
-import { alice, as, bob, click, fightWith, gm, settle, textOf, view, world } from "../chat/setup";
+import { alice, as, bob, click, fightWith, gm, settle, textOf, view, world, drawCard } from "../chat/setup";
 import { checkCards, checkOf } from "../concentration/setup";
 import { knightAndHorse, standing } from "./setup";
 import { applyRoundEvents, timedStatesOf } from "../../../src/documents/combat-api";
@@ -114,9 +114,12 @@ describe("falls in mounted combat (FS-MT8, FS-MT9, FS-MT10)", () => {
     const { knight, horse } = await mounted();
     const card = await horseFalls(horse);
     queueFaces(3, 4, 6);
+    // The GM's card was drawn while Alice was away (the GM is asked to roll then); Alice is back.
+    const gmPage = await drawCard(gm, card, [alice]);
+    const alicesPage = await drawCard(alice, card);
     const answers = await Promise.all([
-      click(alice, card, "rollCheck" as never),
-      click(gm, card, "rollCheck" as never),
+      click(alice, card, "rollCheck" as never, "t0", null, {}, alicesPage),
+      click(gm, card, "rollCheck" as never, "t0", null, {}, gmPage),
     ]);
     // The GM's click runs at once, the owner's makes a round trip: one is rolled, the other refused.
     expect(answers.map((a) => a.ok).sort()).toEqual([false, true]);
@@ -260,9 +263,12 @@ describe("FS-A8 Help on the rider's rolls (FS-MT9, FS-MT10)", () => {
 
     // d20 7 + Agility 2 = 9 would fail; the boon die (3) makes it 12.
     queueFaces(7, 3);
+    // The GM's card was drawn while Alice was away (the GM is asked to roll then); Alice is back.
+    const gmPage = await drawCard(gm, card, [alice]);
+    const alicesPage = await drawCard(alice, card);
     const answers = await Promise.all([
-      click(alice, card, "rollCheck" as never),
-      click(gm, card, "rollCheck" as never),
+      click(alice, card, "rollCheck" as never, "t0", null, {}, alicesPage),
+      click(gm, card, "rollCheck" as never, "t0", null, {}, gmPage),
     ]);
     // The GM's click runs at once, the owner's makes a round trip: one is rolled, the other refused.
     expect(answers.map((a) => a.ok).sort()).toEqual([false, true]);

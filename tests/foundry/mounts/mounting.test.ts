@@ -5,7 +5,16 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { alice, as, bob, fightWith, gm, settle, world } from "../chat/setup";
-import { clearScene, dialogs, giveItem, HudElement, moves, scene } from "../../harness/mounted";
+import {
+  answersOf,
+  clearScene,
+  dialogs,
+  giveItem,
+  moves,
+  scene,
+  tokenHudElement,
+} from "../../harness/mounted";
+import { click } from "../../harness/dom";
 import { harness } from "../../harness/install";
 import { loadLanguage, templateEnvironment } from "../../harness/templates";
 import { knightAndHorse, standing } from "./setup";
@@ -131,22 +140,29 @@ describe("mounting and dismounting (FS-MT1, FS-MT2, FS-MT3)", () => {
   it("the Token HUD shows Mount, then Dismount, to the token's owners only; Mount takes the user's target", async () => {
     const { knight, horse } = knightAndHorse();
     const hud = { document: knight.token };
-    const theirs = new HudElement();
-    expect(await as(bob, async () => addHudControls(hud as never, theirs as never))).toEqual([]);
-    const html = new HudElement();
-    const [button] = await as(alice, async () => addHudControls(hud as never, html as never));
-    expect(button).toMatchObject({ dataset: { frayMount: "mount" }, attributes: { "aria-label": "Mount" } });
+    const theirs = tokenHudElement();
+    expect(await as(bob, async () => addHudControls(hud as never, theirs))).toEqual([]);
+    expect(theirs.querySelectorAll("button")).toHaveLength(0);
+    const html = tokenHudElement();
+    const [button] = await as(alice, async () => addHudControls(hud as never, html));
+    // In the HUD's left column, a real button.
+    expect(html.querySelector(".col.left button")).toBe(button);
+    expect(button?.dataset.frayMount).toBe("mount");
+    expect(button?.getAttribute("aria-label")).toBe("Mount");
     alice.targets.add({ document: horse.token });
     expect(
-      await as(alice, async () => (button as unknown as { click: () => Promise<unknown> }).click()),
+      await as(alice, async () => {
+        click(button as HTMLElement);
+        return answersOf(button as HTMLElement)[0];
+      }),
     ).toEqual({
       ok: true,
       value: null,
     });
     await settle();
-    const after = new HudElement();
-    const [dismount] = await as(alice, async () => addHudControls(hud as never, after as never));
-    expect(dismount).toMatchObject({ dataset: { frayMount: "dismount" } });
+    const after = tokenHudElement();
+    const [dismount] = await as(alice, async () => addHudControls(hud as never, after));
+    expect(dismount?.dataset.frayMount).toBe("dismount");
   });
 
   it("Mount with no target picks the one larger creature in reach, and asks for a target when there is none", async () => {

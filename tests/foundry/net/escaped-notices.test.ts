@@ -7,7 +7,7 @@ import { queueFaces, queuedFaces } from "../../harness/roll";
 import { alice, as, attack, bob, click, creature, fightWith, gm, settle, weapon, world } from "../chat/setup";
 import "../concentration/setup";
 import { applyRoundEvents } from "../../../src/documents/combat-api";
-import { onBudgetClick } from "../../../src/applications/budget/budget-actions";
+import { pressBudget } from "../budget/panel";
 import { notifyRefusal } from "../../../src/applications/notify";
 import { refuse } from "../../../src/rules/outcome";
 import { locHtml } from "../../../src/utils/loc";
@@ -31,7 +31,8 @@ describe("names in notifications are escaped", () => {
     queueFaces(15);
     const message = await attack(alice, "opposed-d20", hero, weapon(hero.actor, "Spear"), [bea]);
     await click(bob, message, "decline");
-    expect(await click(bob, message, "rollDamage")).toMatchObject({
+    // Bob's card offers him no damage roll; pressed on a page drawn for Alice, it is refused.
+    expect(await click(bob, message, "rollDamage", "t0", null, {}, alice)).toMatchObject({
       ok: false,
       reason: "notOwner",
       data: { name: NAME },
@@ -61,14 +62,7 @@ describe("names in notifications are escaped", () => {
     );
     expect(started.ok).toBe(true);
     await settle();
-    const panel = { dataset: { combatId: fight.id, combatantId: orcId, fingerprint: "" } };
-    const button = {
-      dataset: { frayBudget: "fsActivity", activity: "dismiss" },
-      closest: (selector: string) => (selector.includes("panel") ? panel : button),
-    };
-    expect(
-      await as(gm, () => onBudgetClick({ target: button, preventDefault: () => undefined } as never)),
-    ).toBe(false);
+    expect(await pressBudget(gm, fight, orcId, "Dismiss")).toBe(false);
     expect(world.warnings).toHaveLength(1);
     expect(world.warnings[0]).toContain(escape(NAME));
     expect(world.warnings[0]).not.toContain("<img");

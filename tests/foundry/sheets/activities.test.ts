@@ -26,8 +26,7 @@ import {
   world,
 } from "./setup";
 import { sheetDefend, rollSheetCheck } from "../../../src/applications/sheets/sheet-rolls";
-import { onBudgetClick } from "../../../src/applications/budget/budget-actions";
-import { budgetFingerprint } from "../../../src/rules/budget/fingerprint";
+import { budgetPanel, pressBudget } from "../budget/panel";
 import { storedBudgetOf } from "../../../src/documents/budget-store";
 import { startAttack } from "../../../src/chat/start-attack";
 import { NO_SITUATION } from "../../../src/chat/card-data";
@@ -62,18 +61,11 @@ async function pressActivity(
   combatantId: string,
   activity: string,
   answers: Record<string, unknown> | null,
+  seenBy: ChatUser = user,
 ) {
   budgetWorld.prompts.push(answers);
-  const panel = {
-    dataset: { combatId: fight.id, combatantId, fingerprint: budgetFingerprint(budget(fight, combatantId)) },
-  };
-  const button = {
-    dataset: { frayBudget: "fsActivity", activity },
-    closest: (selector: string) => (selector.includes("panel") ? panel : button),
-  };
-  const out = await as(user, () =>
-    onBudgetClick({ target: button, preventDefault: () => undefined } as never),
-  );
+  const label = translate(loadLanguage("en"), `FRAY.Activity.${activity}`) ?? activity;
+  const out = await pressBudget(user, fight, combatantId, label, seenBy);
   await settle();
   return out;
 }
@@ -211,9 +203,11 @@ describe("FS-A8 Help", () => {
     const ally = creature("Tobin", {}, [bob]);
     const { fight, ids } = await slowTurnOf(hero, ally);
     const [heroId, allyId] = ids as [string, string];
-    expect(await pressActivity(bob, fight, heroId, "help", { target: allyId, boons: 0, banes: 0 })).toBe(
-      false,
-    );
+    // Bob's screen offers him no button of Aldo's; pressed on a page drawn for Alice, it is refused.
+    expect((await budgetPanel(bob, fight, heroId)).querySelectorAll("button")).toHaveLength(0);
+    expect(
+      await pressActivity(bob, fight, heroId, "help", { target: allyId, boons: 0, banes: 0 }, alice),
+    ).toBe(false);
     expect(messages()).toHaveLength(0);
     expect(budget(fight, heroId).turn?.actionLeft).toBe(1);
   });

@@ -13,10 +13,14 @@ import { sheetDefend } from "../../../src/applications/sheets/sheet-rolls";
 import { spendBudgetRequest } from "../../../src/documents/budget-requests";
 import { takePanelManeuver } from "../../../src/applications/budget/budget-actions";
 import { storedBudgetOf } from "../../../src/documents/budget-store";
-import { budgetFingerprint } from "../../../src/rules/budget/fingerprint";
+import { buttonByLabel, renderDom } from "../../harness/dom";
+import { loadLanguage, translate } from "../../harness/templates";
 import type { ActiveDefenseBudget } from "../../../src/rules/families/active-defense-3d6/budget";
 import type { FamilyId } from "../../../src/rules/families/ids";
 import { ItemDoc, type ChatUser } from "../../harness/chat";
+
+const english = loadLanguage("en");
+const en = (key: string) => translate(english, key);
 
 type Creature = ReturnType<typeof creature>;
 
@@ -184,29 +188,34 @@ describe("actorSheetContext", () => {
         expect.objectContaining({ op: "adManeuver", data: { maneuver: "allOutDefense" } }),
       ]),
     );
-    // The sheet's element holds the panel's buttons as the template draws them.
+    // The sheet's fight section as the template draws it: its own button and the panel's.
     const budget = () =>
       storedBudgetOf(fight as never, fight.combatants.get(ids[0] as string) as never) as ActiveDefenseBudget;
-    const panel = {
-      dataset: { combatId: fight.id, combatantId: ids[0], fingerprint: budgetFingerprint(budget()) },
-    };
-    const focused: string[] = [];
-    const buttons = (c.frayBudget?.controls ?? []).map((b) => {
-      const el = {
-        dataset: { frayBudget: b.op, ...b.data },
-        focus: () => focused.push(b.data?.maneuver ?? b.op),
-        closest: (selector: string) => (selector.includes("panel") ? panel : el),
-      };
-      return el;
-    });
-    const sheet = { querySelectorAll: () => buttons };
-    const taken = as(alice, () => takePanelManeuver(sheet as never, "allOutDefense"));
+    const sheet = renderDom("templates/actor/parts/combat.hbs", c);
+    const own = buttonByLabel(sheet.querySelector(".fray-combat-controls") as HTMLElement, "All-out defense");
+    expect(own.dataset.action).toBe("takeManeuver");
+    const taken = as(alice, () => takePanelManeuver(sheet, own.dataset.maneuver ?? ""));
     expect(await taken).toBe(true);
     await settle();
-    expect(focused).toEqual(["allOutDefense"]);
+    // The panel's own button was pressed (focused, then handled as its click).
+    const panelButton = sheet.ownerDocument.activeElement as HTMLElement;
+    expect(panelButton.closest("[data-fray-budget-panel]")).not.toBeNull();
+    expect(panelButton.dataset).toMatchObject({ frayBudget: "adManeuver", maneuver: "allOutDefense" });
     expect(budget().maneuver).toBe("allOutDefense");
-    // No such button now (the manoeuvre is taken): nothing is pressed, the sheet says why.
-    expect(takePanelManeuver({ querySelectorAll: () => [] } as never, "allOutDefense")).toBeNull();
+    // The manoeuvre taken, the sheet's button says why it cannot be pressed now.
+    const after = renderDom("templates/actor/parts/combat.hbs", contextOf(hero, "active-defense-3d6"));
+    const spent = buttonByLabel(
+      after.querySelector(".fray-combat-controls") as HTMLElement,
+      "All-out defense",
+    );
+    expect(spent.getAttribute("aria-disabled")).toBe("true");
+    expect(after.querySelector(`#${spent.getAttribute("aria-describedby")}`)?.textContent).toBe(
+      en("FRAY.Sheet.Roll.maneuverNotNow"),
+    );
+    // Out of its turn the panel offers no manoeuvre: nothing is pressed (the sheet then says why).
+    await events(fight, [{ type: "endTurn", id: ids[0] as string }]);
+    const outOfTurn = renderDom("templates/actor/parts/combat.hbs", contextOf(hero, "active-defense-3d6"));
+    expect(takePanelManeuver(outOfTurn, "allOutDefense")).toBeNull();
   });
 
   it("AD-M1 a feint made this turn shows, with its target and effect, for the feinter's next turn (and then ends)", async () => {

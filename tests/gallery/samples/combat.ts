@@ -24,9 +24,33 @@ const OPTIONS = { odInitiativeTies: "manual", cdInitiativeTies: "rolloff" } as c
 
 /** Two players' characters and two of the GM's creatures; names as a table would type them. */
 const PEOPLE: Record<string, RowSource & { side: "players" | "gm" }> = {
-  aldo: { name: "Aldo Brennisk", img: "", hidden: false, owner: true, side: "players" },
+  aldo: {
+    name: "Aldo Brennisk",
+    img: "",
+    hidden: false,
+    owner: true,
+    side: "players",
+    // Core's turn context: a ping on the map, two effect icons, the tracked resource.
+    core: {
+      isDefeated: false,
+      canPing: true,
+      resource: 17,
+      effects: [
+        { name: "Blessed", img: "" },
+        { name: "Hasted", img: "" },
+      ],
+      effectsTooltip: "<ul><li>Blessed</li><li>Hasted</li></ul>",
+    },
+  },
   mira: { name: "Mira of Vesk", img: "", hidden: false, owner: false, side: "players" },
-  orc: { name: "Orc chieftain", img: "", hidden: false, owner: false, side: "gm" },
+  orc: {
+    name: "Orc chieftain",
+    img: "",
+    hidden: false,
+    owner: false,
+    side: "gm",
+    core: { isDefeated: true, canPing: false, resource: 0, effects: [], effectsTooltip: "" },
+  },
   wolf: { name: "Dire wolf", img: "", hidden: true, owner: false, side: "gm" },
 };
 
@@ -118,7 +142,13 @@ function trackerContext(family: FamilyId, stage: "before" | "during" | "melee", 
   const rows = new Map<string, RowSource>();
   for (const [id, p] of Object.entries(PEOPLE)) {
     if (p.hidden && !isGM) continue;
-    rows.set(id, { name: p.name, img: p.img, hidden: p.hidden, owner: isGM || p.owner });
+    rows.set(id, {
+      name: p.name,
+      img: p.img,
+      hidden: p.hidden,
+      owner: isGM || p.owner,
+      ...(p.core ? { core: p.core } : {}),
+    });
   }
   return buildTrackerContext({ view: describeRound(structure, state), structure, state, rows, isGM });
 }
