@@ -209,7 +209,6 @@ export async function click(
   fields: Readonly<Record<string, string>> = {},
   page: ChatUser | HTMLElement = user,
 ): Promise<Outcome<null>> {
-  const live = world.messages.get(message.id) as ChatMessageDoc;
   const root = page instanceof ChatUser ? await drawCard(page, message) : page;
   const outcome = await as(user, async () => {
     // The page's listeners were attached by `renderChatMessageHTML` when it was drawn (inside renderHTML).
