@@ -198,7 +198,9 @@ function HandlebarsApplicationMixin<T extends new (...args: any[]) => Applicatio
         const html = await foundryNs.applications.handlebars.renderTemplate(part.template, partContext);
         const holder = document.createElement("template");
         holder.innerHTML = html.trim();
-        const roots = [...holder.content.children];
+        // Cloned out of the template: happy-dom 21 leaves a select parsed in place on its second option, whatever
+        // option is `selected`; a clone takes the `selected` attribute, as a browser's parser does.
+        const roots = [...holder.content.cloneNode(true).children];
         if (roots.length !== 1)
           throw new Error(`part "${partId}" (${part.template}) renders ${roots.length} elements, not one`);
         const element = roots[0] as unknown as HTMLElement;
@@ -229,7 +231,7 @@ export function worldItem(name: string, type: string, system: Data, owners: { id
     exact ? levelOf(user) === OWNERSHIP_LEVELS[level] : levelOf(user) >= OWNERSHIP_LEVELS[level];
   Object.defineProperties(item, {
     uuid: { value: `Item.${item.id}` },
-    _source: { value: { name, type, system: structuredClone(system) } },
+    _source: { value: { name, type, system: item._source.system } },
     ownership: { value: ownership },
     testUserPermission: { value: test },
     isOwner: { get: () => test(currentUser(), "OWNER") },

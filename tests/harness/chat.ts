@@ -19,6 +19,7 @@ import {
   type ClientSettings,
 } from "./core";
 import { listenerResults, mount } from "./dom";
+import { cleanUpdate, prepareSystem } from "./fields";
 import { Roll } from "./roll";
 import { templateEnvironment } from "./templates";
 
@@ -85,11 +86,32 @@ export const users = {
 export class ItemDoc {
   id = newId("Item");
   img = "icons/weapon.svg";
+  _source: Data;
+  system: Data;
   constructor(
     public name: string,
     public type: string,
-    public system: Data,
-  ) {}
+    system: Data,
+  ) {
+    this._source = { system: clone(system) };
+    this.system = prepareSystem("Item", type, this);
+  }
+  /** The item's data again, then its actor's (core prepares an embedded item's parent after its update). */
+  async update(changes: Data): Promise<this> {
+    // An embedded item is written by its actor's owner (a world item: its own owner) or a GM.
+    const user = currentUser();
+    const actor = [...world.documents.values()].find(
+      (d): d is ActorDoc => d instanceof ActorDoc && d.items.includes(this),
+    );
+    const owner = actor ? actor.isOwner : (this as { isOwner?: boolean }).isOwner === true;
+    serverAllows(user.isGM || owner, user, "update", "Item", this.id);
+    const copy = cleanUpdate("Item", this.type, this, clone(changes));
+    applyUpdate(this._source, copy);
+    this.system = prepareSystem("Item", this.type, this);
+    actor?.prepare();
+    broadcast("updateItem", this, expandObject(copy), {}, user.id);
+    return this;
+  }
 }
 
 /** CONST.DOCUMENT_OWNERSHIP_LEVELS (v13). */
@@ -119,11 +141,7 @@ export class ActorDoc {
     return `Actor.${this.id}`;
   }
   prepare(): void {
-    const Model = (g.CONFIG as { Actor: { dataModels: Record<string, new (d: Data, o: Data) => Data> } })
-      .Actor.dataModels[this.type];
-    const source = clone(this._source.system as Data);
-    this.system = Model ? new Model(source, { parent: this }) : source;
-    (this.system as { prepareDerivedData?: () => void }).prepareDerivedData?.();
+    this.system = prepareSystem("Actor", this.type, this);
   }
   /** Levels below OWNER given to users (`owners` hold OWNER); a GM is always OWNER. */
   ownership = new Map<string, OwnershipLevel>();
@@ -149,9 +167,10 @@ export class ActorDoc {
   }
   async update(changes: Data): Promise<this> {
     serverAllows(this.isOwner, currentUser(), "update", "Actor", this.id);
-    applyUpdate(this._source, clone(changes));
+    const copy = cleanUpdate("Actor", this.type, this, clone(changes));
+    applyUpdate(this._source, copy);
     this.prepare();
-    broadcast("updateActor", this, expandObject(clone(changes)), {}, currentUser().id);
+    broadcast("updateActor", this, expandObject(copy), {}, currentUser().id);
     return this;
   }
   async delete(): Promise<void> {
@@ -193,11 +212,7 @@ export class ChatMessageDoc {
     this.prepare();
   }
   prepare(): void {
-    const Model = (
-      g.CONFIG as { ChatMessage: { dataModels: Record<string, new (d: Data, o: Data) => Data> } }
-    ).ChatMessage.dataModels[this.type];
-    const source = clone((this._source.system as Data) ?? {});
-    this.system = Model ? new Model(source, { parent: this }) : source;
+    this.system = prepareSystem("ChatMessage", this.type, this);
   }
   /** Rebuilt from JSON on each read, through `CONFIG.Dice.rolls`, as after a reload. */
   get rolls(): Roll[] {
@@ -250,7 +265,7 @@ export class ChatMessageDoc {
     // A chat message is updated by its author or a GM only.
     const user = currentUser();
     serverAllows(user.isGM || this._source.author === user.id, user, "update", "ChatMessage", this.id);
-    const copy = clone(changes);
+    const copy = cleanUpdate("ChatMessage", this.type, this, clone(changes));
     applyUpdate(this._source, copy);
     this.prepare();
     broadcast("updateChatMessage", this, expandObject(copy), {}, currentUser().id);
@@ -319,10 +334,7 @@ export class FightDoc {
     return this.round > 0;
   }
   prepare(): void {
-    const Model = (g.CONFIG as { Combat: { dataModels: Record<string, new (d: Data, o: Data) => Data> } })
-      .Combat.dataModels.base;
-    const source = clone(this._source.system as Data);
-    this.system = Model ? new Model(source, { parent: this }) : source;
+    this.system = prepareSystem("Combat", "base", this);
     this.round = Number(this._source.round ?? 0);
   }
   add(actor: ActorDoc, token: TokenDoc | null = null): FighterDoc {
@@ -334,9 +346,10 @@ export class FightDoc {
     // Players may change a Combat's round and turn only (FOUNDRY-API.md); anything else is the GM's.
     const user = currentUser();
     serverAllows(user.isGM || touchesOnly(changes, ["round", "turn"]), user, "update", "Combat", this.id);
-    applyUpdate(this._source, clone(changes));
+    const copy = cleanUpdate("Combat", "base", this, clone(changes));
+    applyUpdate(this._source, copy);
     this.prepare();
-    broadcast("updateCombat", this, expandObject(clone(changes)), {}, user.id);
+    broadcast("updateCombat", this, expandObject(copy), {}, user.id);
     return this;
   }
   async updateEmbeddedDocuments(_name: string, updates: Data[]): Promise<void> {
@@ -402,10 +415,7 @@ export class FighterDoc {
     return this.actor.statuses.has("dead");
   }
   prepare(): void {
-    const Model = (g.CONFIG as { Combatant: { dataModels: Record<string, new (d: Data, o: Data) => Data> } })
-      .Combatant.dataModels.base;
-    const source = clone(this._source.system as Data);
-    this.system = Model ? new Model(source, { parent: this }) : source;
+    this.system = prepareSystem("Combatant", "base", this);
   }
   async update(changes: Data): Promise<this> {
     // A Combatant's owner may set its initiative; anything else is the GM's.
@@ -418,9 +428,10 @@ export class FighterDoc {
       "Combatant",
       this.id,
     );
-    applyUpdate(this._source, clone(changes));
+    const copy = cleanUpdate("Combatant", "base", this, clone(changes));
+    applyUpdate(this._source, copy);
     this.prepare();
-    broadcast("updateCombatant", this, expandObject(clone(changes)), {}, user.id);
+    broadcast("updateCombatant", this, expandObject(copy), {}, user.id);
     return this;
   }
 }

@@ -20,6 +20,7 @@ import {
   type ClientSettings,
 } from "./core";
 import { HarnessApplicationV2, HarnessCombatTracker } from "./application";
+import { cleanUpdate, prepareSystem } from "./fields";
 import { templateEnvironment } from "./templates";
 
 type Data = Record<string, unknown>;
@@ -94,13 +95,6 @@ export class HarnessActor {
   }
 }
 
-function registeredModel(documentName: string, type: string) {
-  const config = (g.CONFIG as Record<string, { dataModels: Record<string, new (d: Data, o: Data) => Data> }>)[
-    documentName
-  ];
-  return config?.dataModels[type];
-}
-
 export class HarnessCombatant {
   _source: Data;
   parent: HarnessCombat;
@@ -122,9 +116,7 @@ export class HarnessCombatant {
     this.prepare();
   }
   prepare(): void {
-    const Model = registeredModel("Combatant", "base");
-    const system = (this._source.system ?? {}) as Data;
-    this.system = Model ? new Model(clone(system), { parent: this }) : clone(system);
+    this.system = prepareSystem("Combatant", "base", this);
   }
   get id(): string {
     return this._source._id as string;
@@ -258,9 +250,7 @@ export class HarnessCombat {
   }
   /** The data preparation after each write: source fields read again, then the derived data. */
   prepare(): void {
-    const Model = registeredModel("Combat", "base");
-    const system = (this._source.system ?? {}) as Data;
-    this.system = Model ? new Model(clone(system), { parent: this }) : clone(system);
+    this.system = prepareSystem("Combat", "base", this);
     this.round = (this._source.round as number) ?? 0;
     this.turn = (this._source.turn as number | null) ?? null;
     this.prepareDerivedData();
@@ -320,7 +310,7 @@ export class HarnessCombat {
     this.#announceTurnChange(prior);
   }
   updateSource(changes: Data): void {
-    applyUpdate(this._source, changes);
+    applyUpdate(this._source, cleanUpdate("Combat", "base", this, changes));
     this.prepare();
   }
   async _preCreate(_data: Data, _options: Data, _user: unknown): Promise<boolean | void> {
@@ -346,9 +336,9 @@ export class HarnessCombat {
     // Players may change a Combat's round and turn only (FOUNDRY-API.md); anything else is the GM's.
     const user = currentUser();
     serverAllows(user.isGM || touchesOnly(changes, ["round", "turn"]), user, "update", "Combat", this.id);
-    const copy = clone(changes);
+    const copy = cleanUpdate("Combat", "base", this, clone(changes));
     await this._preUpdate(copy, options, currentUser());
-    recorded.combatUpdates.push({ id: this.id, changes: clone(copy) });
+    recorded.combatUpdates.push({ id: this.id, changes: clone(changes) });
     // `diff: true` (core's default): a top-level value equal to the stored one is not part of the change.
     for (const [key, value] of Object.entries(copy))
       if ((value === null || typeof value !== "object") && this._source[key] === value) delete copy[key];
@@ -399,9 +389,13 @@ export class HarnessCombat {
       );
     }
     recorded.combatantUpdates.push({ combatId: this.id, updates: clone(updates) });
-    this.#receiveCombatantUpdates(clone(updates));
+    const cleaned = updates.map(({ _id, ...changes }) => {
+      const combatant = this.combatants.get(_id as string);
+      return { _id, ...(combatant ? cleanUpdate("Combatant", "base", combatant, clone(changes)) : changes) };
+    });
+    this.#receiveCombatantUpdates(clone(cleaned));
     for (const { copy, user } of observers.get(this) ?? [])
-      onClient(user, () => copy.#receiveCombatantUpdates(clone(updates)));
+      onClient(user, () => copy.#receiveCombatantUpdates(clone(cleaned)));
   }
   #receiveCombatantUpdates(updates: Data[]): void {
     const changed: [HarnessCombatant, Data][] = [];

@@ -42,8 +42,25 @@ settings.register("core", "messageMode", { scope: "client", default: "public" })
 
 const g = globalThis as Record<string, unknown>;
 g.foundry = {
-  data: { fields },
-  abstract: { TypeDataModel: fields.TypeDataModel, DataModel: fields.TypeDataModel },
+  data: {
+    // The field classes only (the module's document helpers are the harness's, not Foundry's).
+    fields: {
+      DataField: fields.DataField,
+      NumberField: fields.NumberField,
+      StringField: fields.StringField,
+      HTMLField: fields.HTMLField,
+      BooleanField: fields.BooleanField,
+      ObjectField: fields.ObjectField,
+      TypedObjectField: fields.TypedObjectField,
+      ArrayField: fields.ArrayField,
+      SchemaField: fields.SchemaField,
+    },
+    validation: {
+      DataModelValidationError: fields.DataModelValidationError,
+      DataModelValidationFailure: fields.DataModelValidationFailure,
+    },
+  },
+  abstract: { TypeDataModel: fields.TypeDataModel, DataModel: fields.DataModel },
   utils: {
     deepClone: <T>(value: T): T => structuredClone(value),
     expandObject,

@@ -10,6 +10,7 @@
 import { domWindow, listenerResults, mount } from "./dom";
 import { ActorDoc, as, currentUser, ItemDoc, TokenDoc, users, world, applyUpdate } from "./chat";
 import { dialogs as coreDialogs, expandObject, Hooks, serverAllows } from "./core";
+import { cleanUpdate } from "./fields";
 
 type Data = Record<string, unknown>;
 type HookBus = { callAll: (name: string, ...args: unknown[]) => boolean };
@@ -155,7 +156,7 @@ Object.defineProperty(actorProto, "documentName", { configurable: true, get: () 
 Object.assign(actorProto, {
   async update(this: ActorDoc, changes: Data, options: Data = {}) {
     serverAllows(this.isOwner, currentUser(), "update", "Actor", this.id);
-    const copy = clone(changes);
+    const copy = cleanUpdate("Actor", this.type, this, clone(changes));
     if (!preHook("preUpdateActor", this, copy, options, currentUser().id)) return this;
     applyUpdate(this._source, copy);
     this.prepare();

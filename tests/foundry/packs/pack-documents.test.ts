@@ -5,9 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { DATA_MODELS } from "../../../src/data";
-import type { SchemaField } from "../../harness/fields";
 import { embeddedItems, manifest, packDocuments, SOURCE_ROOT, type SourceDocument } from "./pack-sources";
-import { schemaProblems } from "./validate-source";
+import { sourceProblems } from "./validate-source";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 
@@ -71,9 +70,7 @@ function documentProblems(
   if (!Array.isArray(doc.effects) || doc.effects.length) problems.push("effects must be an empty list");
   if (doc.folder !== null) problems.push("folder must be null");
   if (typeof doc.sort !== "number") problems.push("sort must be a number");
-  problems.push(
-    ...schemaProblems(schemaOf(documentName, doc.type).schema as unknown as SchemaField, doc.system),
-  );
+  problems.push(...sourceProblems(schemaOf(documentName, doc.type), doc.system));
   if (documentName === "Actor") {
     const token = doc.prototypeToken ?? {};
     for (const key of Object.keys(token))
@@ -136,10 +133,10 @@ describe("compendium packs", () => {
     }
   });
 
-  it("the validator refuses what Foundry would refuse (unknown, missing, out of range, bad choice, bad formula)", () => {
+  it("the check refuses what Foundry's import would refuse or change (unknown, missing, out of range, fraction, bad choice, bad formula, not a number)", () => {
     const longsword = packDocuments.find((d) => d.doc.name === "Longsword")?.doc as SourceDocument;
-    const schema = schemaOf("Item", "weapon").schema as unknown as SchemaField;
-    expect(schemaProblems(schema, longsword.system)).toEqual([]);
+    const weapon = schemaOf("Item", "weapon");
+    expect(sourceProblems(weapon, longsword.system)).toEqual([]);
     const broken = structuredClone(longsword.system) as Record<string, unknown>;
     broken.sharpness = 3;
     delete broken.reach;
@@ -148,19 +145,20 @@ describe("compendium packs", () => {
     broken.skill = "laser";
     broken.damage = "2d6*3";
     (broken.threat as Record<string, unknown>).multiplier = "x2";
-    const problems = schemaProblems(schema, broken);
+    const problems = sourceProblems(weapon, broken);
     for (const expected of [
-      "system.sharpness is not a field",
+      "system.sharpness is not a field of the model",
       "system.reach is missing",
-      "system.parry = 11 is above 10",
-      "system.ob = 2.5 is not an integer",
-      'system.skill = "laser" is not one of',
-      'system.damage = "2d6*3" is not a dice formula',
-      "system.threat.multiplier is not a finite number",
+      "system.parry = 11 is stored as 10",
+      "system.ob = 2.5 is stored as 3",
+      'system.skill: "laser" is not a valid choice',
+      "system.damage: is not a dice formula",
+      'system.threat.multiplier = "x2" is stored as 2',
     ])
       expect(
         problems.some((p) => p.startsWith(expected)),
-        expected,
+        `${expected}\n${problems.join("\n")}`,
       ).toBe(true);
+    expect(problems).toHaveLength(7);
   });
 });

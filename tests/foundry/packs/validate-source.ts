@@ -1,50 +1,48 @@
 /**
- * Checks a document's `system` data against a Fray data model's schema, the way Foundry's validation would refuse
- * it: every field the schema defines is present (pack documents are complete), no field is unknown, numbers are
- * finite and within the field's min/max and integer-ness, strings are among the field's choices and pass its own
- * `validate` (dice formulas), booleans are booleans. Returns one message per problem (empty: valid).
+ * Checks a pack document's `system` data the way Foundry takes it on import: through the harness's data model
+ * (tests/harness/fields.ts) — `migrateData`, then `cleanData`, then validation. A source is valid when the model
+ * refuses nothing AND stores it exactly as written: nothing dropped (a field the model does not know), filled in
+ * (a missing field), repaired by `migrateData` or changed by cleaning (a number clamped to its bounds, a string
+ * cast). Returns one message per problem (empty: valid).
  */
-import type { DataField } from "../../harness/fields";
-import { BooleanField, HTMLField, NumberField, SchemaField, StringField } from "../../harness/fields";
+import { DataModelValidationError, type DataModel } from "../../harness/fields";
 
-type Options = Record<string, unknown>;
+type Data = Record<string, unknown>;
 
-export function schemaProblems(schema: SchemaField, source: unknown, path = "system"): string[] {
-  if (!source || typeof source !== "object" || Array.isArray(source)) return [`${path} is not an object`];
-  const record = source as Record<string, unknown>;
+/** The model class of a pack document's type, as Fray defines it. */
+export interface SourceModel {
+  migrateData(source: Data): Data;
+  cleanData(source: Data): Data;
+  readonly schema: unknown;
+}
+
+const isObject = (v: unknown): v is Data => typeof v === "object" && v !== null && !Array.isArray(v);
+const show = (v: unknown) => JSON.stringify(v) ?? String(v);
+
+export function sourceProblems(model: SourceModel, source: unknown, path = "system"): string[] {
+  if (!isObject(source)) return [`${path} is not an object`];
+  const cls = model as unknown as typeof DataModel;
+  const stored = cls.cleanData(cls.migrateData(structuredClone(source)));
   const problems: string[] = [];
-  for (const key of Object.keys(record))
-    if (!(key in schema.fields)) problems.push(`${path}.${key} is not a field of the model`);
-  for (const [name, field] of Object.entries(schema.fields)) {
-    const here = `${path}.${name}`;
-    if (!(name in record)) problems.push(`${here} is missing`);
-    else problems.push(...fieldProblems(field, record[name], here));
-  }
+  const failure = cls.schema.validate(stored, {});
+  if (failure)
+    for (const [at, f] of Object.entries(new DataModelValidationError(failure).getAllFailures()))
+      problems.push(`${path}.${at}: ${f.message} (${show(f.invalidValue)})`);
+  problems.push(...differences(source, stored, path));
   return problems;
 }
 
-function fieldProblems(field: DataField, value: unknown, path: string): string[] {
-  const o = field.options as Options;
-  if (value === null) return o.nullable ? [] : [`${path} is null but the field is not nullable`];
-  if (field instanceof SchemaField) return schemaProblems(field, value, path);
-  if (field instanceof NumberField) {
-    if (typeof value !== "number" || !Number.isFinite(value)) return [`${path} is not a finite number`];
-    const problems: string[] = [];
-    if (o.integer && !Number.isInteger(value)) problems.push(`${path} = ${value} is not an integer`);
-    if (typeof o.min === "number" && value < o.min) problems.push(`${path} = ${value} is below ${o.min}`);
-    if (typeof o.max === "number" && value > o.max) problems.push(`${path} = ${value} is above ${o.max}`);
-    return problems;
+/** Where what the model stores differs from what the source says. */
+function differences(given: unknown, stored: unknown, path: string): string[] {
+  if (isObject(given) && isObject(stored)) {
+    const out: string[] = [];
+    for (const key of Object.keys(given))
+      if (!(key in stored)) out.push(`${path}.${key} is not a field of the model (dropped)`);
+    for (const key of Object.keys(stored)) {
+      if (!(key in given)) out.push(`${path}.${key} is missing (the model fills in ${show(stored[key])})`);
+      else out.push(...differences(given[key], stored[key], `${path}.${key}`));
+    }
+    return out;
   }
-  if (field instanceof StringField || field instanceof HTMLField) {
-    if (typeof value !== "string") return [`${path} is not a string`];
-    const problems: string[] = [];
-    if (o.blank === false && value.trim() === "") problems.push(`${path} is blank`);
-    if (Array.isArray(o.choices) && !o.choices.includes(value))
-      problems.push(`${path} = "${value}" is not one of ${o.choices.join(", ")}`);
-    if (typeof o.validate === "function" && !(o.validate as (v: unknown) => boolean)(value))
-      problems.push(`${path} = "${value}" ${String(o.validationError ?? "fails the field's validation")}`);
-    return problems;
-  }
-  if (field instanceof BooleanField) return typeof value === "boolean" ? [] : [`${path} is not a boolean`];
-  return [`${path}: the validator does not know ${field.constructor.name}`];
+  return show(given) === show(stored) ? [] : [`${path} = ${show(given)} is stored as ${show(stored)}`];
 }
