@@ -37,7 +37,9 @@ export class Table {
 
   /** Waits for the table to go quiet, then fails on anything that went wrong anywhere. */
   async settle(step: string, expected: Expect = {}): Promise<void> {
+    const t0 = performance.now();
     await this.world.settle();
+    if (process.env.SMOKE_TIMING) console.log(`${(performance.now() - t0).toFixed(0)}ms settle ${step}`);
     const problems = this.world.takeFailures();
     problems.push(...this.consoleErrors.splice(0).map((e) => `console.error: ${e}`));
     for (const page of this.world.pages.values()) {

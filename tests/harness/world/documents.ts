@@ -895,8 +895,8 @@ export function createDocumentClasses(page: DocumentPage) {
     }
 
     /**
-     * v13 `TokenDocument#move(waypoints, options)`: the path measured by core (here: square grid, straight lines
-     * along one axis only — stricter: anything else throws; each square costs the grid distance; no terrain),
+     * v13 `TokenDocument#move(waypoints, options)`: the path measured by core (here: a square grid with equidistant
+     * diagonals, each square the grid distance, no terrain, no walls),
      * `preMoveToken(document, movement, operation)` on this page (false refuses), then one update that every page
      * receives with `moveToken(document, movement, operation, user)`. Only v13 waypoint fields are accepted
      * (no `cost`: core measures).
@@ -924,18 +924,18 @@ export function createDocumentClasses(page: DocumentPage) {
       let at = { x: this.x as number, y: this.y as number, elevation: this.elevation as number };
       const origin = { ...at, width: this.width, height: this.height };
       const passed: Data[] = [];
+      let diagonals = 0;
       for (const w of list) {
         const next = {
           x: Number(w.x ?? at.x),
           y: Number(w.y ?? at.y),
           elevation: Number(w.elevation ?? at.elevation),
         };
-        const dx = Math.abs(next.x - at.x) / grid.size;
-        const dy = Math.abs(next.y - at.y) / grid.size;
-        if (dx && dy) throw new Error("the harness measures straight moves along one axis only");
-        if (!Number.isInteger(dx) || !Number.isInteger(dy))
-          throw new Error("the harness moves tokens square by square");
-        const squares = dx + dy + Math.abs(next.elevation - at.elevation) / grid.distance;
+        // v13 square grid, EQUIDISTANT diagonals (SquareGridConfiguration's default): a diagonal square costs one.
+        const dx = Math.round(Math.abs(next.x - at.x) / grid.size);
+        const dy = Math.round(Math.abs(next.y - at.y) / grid.size);
+        diagonals += Math.min(dx, dy);
+        const squares = Math.max(dx, dy, Math.round(Math.abs(next.elevation - at.elevation) / grid.distance));
         passed.push({
           ...next,
           width: this.width,
@@ -945,7 +945,7 @@ export function createDocumentClasses(page: DocumentPage) {
           intermediate: false,
           explicit: w.explicit ?? true,
           checkpoint: w.checkpoint ?? false,
-          snapped: w.snapped ?? true,
+          snapped: w.snapped ?? (next.x % grid.size === 0 && next.y % grid.size === 0),
         });
         at = next;
       }
@@ -960,7 +960,7 @@ export function createDocumentClasses(page: DocumentPage) {
           distance: total,
           cost: total,
           spaces: total / grid.distance,
-          diagonals: 0,
+          diagonals,
         },
         pending: { waypoints: [], distance: 0, cost: 0, spaces: 0, diagonals: 0 },
         history: { recorded: { waypoints: [] }, unrecorded: { waypoints: [] } },

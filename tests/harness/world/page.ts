@@ -243,7 +243,7 @@ export class WorldPage implements ClientPage {
   #pump(): void {
     this.#pumping = true;
     this.server.pending++;
-    setTimeout(() => {
+    setImmediate(() => {
       const message = this.#inbox.shift();
       try {
         if (message) this.run(() => this.#handle(message));
@@ -284,8 +284,18 @@ export class WorldPage implements ClientPage {
     return readFileSync(file, "utf8");
   }
 
+  /** Compiled templates, by path (core's template cache: each file is fetched and compiled once). */
+  readonly #templates = new Map<string, HandlebarsTemplateDelegate>();
+
+  #compiled(path: string): HandlebarsTemplateDelegate {
+    let template = this.#templates.get(path);
+    if (!template)
+      this.#templates.set(path, (template = this.#hb.compile(this.#file(path), { strict: false })));
+    return template;
+  }
+
   async renderTemplate(path: string, context: unknown): Promise<string> {
-    const template = this.#hb.compile(this.#file(path), { strict: false });
+    const template = this.#compiled(path);
     return template(context, { allowProtoPropertiesByDefault: true, allowProtoMethodsByDefault: true });
   }
 
@@ -410,8 +420,12 @@ export class WorldPage implements ClientPage {
           /** v13 `loadTemplates(paths)`: an array registers each path as a partial by its path, a record by its key. */
           loadTemplates: async (paths: string[] | Record<string, string>) => {
             const entries = Array.isArray(paths) ? paths.map((p) => [p, p] as const) : Object.entries(paths);
-            for (const [name, path] of entries) this.#hb.registerPartial(name, this.#file(path));
-            return entries.map(([, path]) => this.#hb.compile(this.#file(path)));
+            // Core registers each template compiled (getTemplate), so a partial is compiled once.
+            return entries.map(([name, path]) => {
+              const compiled = this.#compiled(path);
+              this.#hb.registerPartial(name, compiled);
+              return compiled;
+            });
           },
         },
         ux: {
@@ -532,11 +546,9 @@ export class WorldPage implements ClientPage {
     this.server.connect(this);
     this.#buildGlobals();
     await this.run(async () => {
-      const t0 = Date.now();
       this.system = await importSystem(
         `${pathToFileURL(join(DIST, "fray.mjs")).href}?page=${encodeURIComponent(this.name)}`,
       );
-      console.log("import", this.name, Date.now() - t0);
       const hooks = this.globals.Hooks as Any;
       hooks.callAll("init");
       hooks.callAll("i18nInit");

@@ -153,7 +153,7 @@ export class WorldServer {
     this.pending++;
     return new Promise<Data[]>((resolve, reject) => {
       // The request crosses the network: the server handles it in a later turn, outside every client.
-      setTimeout(() =>
+      setImmediate(() =>
         offPage(() => {
           try {
             const result = this.#apply(op);
@@ -312,7 +312,7 @@ export class WorldServer {
   setSetting(key: string, value: unknown, userId: string): Promise<void> {
     this.pending++;
     return new Promise((resolve, reject) => {
-      setTimeout(() =>
+      setImmediate(() =>
         offPage(() => {
           try {
             if (!this.isGM(userId))

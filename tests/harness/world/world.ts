@@ -34,7 +34,7 @@ export class World {
   async settle(): Promise<void> {
     let quiet = 0;
     for (let turn = 0; turn < 5000 && quiet < 8; turn++) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await new Promise((resolve) => setImmediate(resolve));
       const busy = this.server.pending > 0 || [...this.pages.values()].some((p) => p.running.size > 0);
       quiet = busy ? 0 : quiet + 1;
     }
@@ -78,9 +78,7 @@ export async function createWorld(users: WorldUsers): Promise<World> {
     tokens: [],
     flags: {},
   });
-  const t0 = Date.now();
   const world = new World(server, await readPacks());
-  console.log("packs", Date.now() - t0);
   for (const [name, { lang }] of Object.entries(users)) {
     const page = new WorldPage(server, {
       name,
