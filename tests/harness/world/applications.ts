@@ -437,7 +437,12 @@ export function createApplications(page: ApplicationPage) {
       },
     };
     object: Any = null;
+    /** The HUD opens on a token its user controls; a player controls only tokens it owns (stricter: GMs any). */
     bind(placeable: Any): this {
+      if (!placeable?.document?.isOwner)
+        throw new Error(
+          `${String(g().game.user?.name)} cannot control ${String(placeable?.document?.name)}: no Token HUD`,
+        );
       this.object = placeable;
       return this;
     }

@@ -33,6 +33,8 @@ export interface DocumentPage extends ClientPage {
   documentsReady: boolean;
   /** Sends an operation; resolves with the stored sources once this page has handled the server's answer. */
   send(op: Omit<Operation, "userId">): Promise<Data[]>;
+  /** Work nobody awaits (a window drawn again): the table waits for it before it is quiet. */
+  track(work: Promise<unknown>): void;
 }
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the system's subclasses add members
@@ -255,7 +257,7 @@ export function createDocumentClasses(page: DocumentPage) {
     static documentName = "Document";
     declare _source: Data;
     declare parent: ClientDocument | null;
-    declare _sheet: unknown;
+    declare _sheet: Any;
     [key: string]: Any;
 
     static get implementation(): typeof ClientDocument {
@@ -1285,6 +1287,25 @@ export function createDocumentClasses(page: DocumentPage) {
     ChatMessage,
   };
 
+  /**
+   * Core draws again what shows a changed document (v13 ClientDocument `_onCreate`/`_onUpdate`/`_onDelete` render
+   * the document's apps, and a descendant's change renders its parent's): the open sheet of the document and of
+   * the world document it is in; the combat tracker for a fight or a combatant. A deleted document's sheet
+   * closes. The drawing is not awaited (as in core); the table waits for it.
+   */
+  function redraw(docs: ClientDocument[], deleted: boolean): void {
+    const sheets = new Set<Any>();
+    for (const doc of docs) {
+      if (doc._sheet?.rendered) sheets.add([doc._sheet, deleted]);
+      if (doc.parent && doc.root._sheet?.rendered) sheets.add([doc.root._sheet, false]);
+    }
+    for (const [sheet, close] of sheets) page.track(close ? sheet.close() : sheet.render());
+    if (docs.some((d) => d.documentName === "Combat" || d.documentName === "Combatant")) {
+      const tracker = g().ui.combat;
+      if (tracker?.rendered) page.track(tracker.render());
+    }
+  }
+
   /** A write broadcast by the server, handled on this page: the page's instances change, then the hooks fire. */
   function receive(message: Broadcast): Data[] {
     const { action, documentName, options, userId } = message;
@@ -1315,6 +1336,7 @@ export function createDocumentClasses(page: DocumentPage) {
         doc._onCreate(doc._source, options, userId);
         hooks().callAll(`create${documentName}`, doc, options, userId);
       }
+      redraw(created, false);
     } else if (action === "update") {
       const changed: [ClientDocument, Data][] = [];
       for (const change of message.result) {
@@ -1337,6 +1359,10 @@ export function createDocumentClasses(page: DocumentPage) {
       );
       for (const [doc, change] of changed)
         hooks().callAll(`update${documentName}`, doc, change, options, userId);
+      redraw(
+        changed.map((c) => c[0]),
+        false,
+      );
     } else {
       const gone: ClientDocument[] = [];
       for (const { _id } of message.result) {
@@ -1361,6 +1387,7 @@ export function createDocumentClasses(page: DocumentPage) {
         userId,
       );
       for (const doc of gone) hooks().callAll(`delete${documentName}`, doc, options, userId);
+      redraw(gone, true);
     }
     return message.result;
   }

@@ -158,7 +158,8 @@ export class WorldServer {
           try {
             const result = this.#apply(op);
             const message: Broadcast = { ...clone(op), result: clone(result) };
-            for (const connection of this.connections) connection.receive(clone(message));
+            for (const connection of this.connections)
+              if (this.#mayReceive(connection.userId, op)) connection.receive(clone(message));
             resolve(result);
           } catch (error) {
             if (error instanceof PermissionError) this.refusals.push(error.message);
@@ -213,6 +214,19 @@ export class WorldServer {
       }
     }
     return out;
+  }
+
+  /**
+   * Whether a user's socket is sent a write: everything, except a whispered chat message, which goes to its author,
+   * its recipients and GMs only (stricter than Foundry where unsure: a client never holds a whisper it cannot read).
+   */
+  #mayReceive(userId: string, op: Operation): boolean {
+    if (op.documentName !== "ChatMessage" || this.isGM(userId)) return true;
+    return op.data.every((d) => {
+      const source = this.get("ChatMessage", String(d._id)) ?? d;
+      const whisper = (source.whisper as string[] | undefined) ?? [];
+      return !whisper.length || source.author === userId || whisper.includes(userId);
+    });
   }
 
   /** A create names a sub-type the manifest declares (or core's "base"); core validates it the same way. */
