@@ -20,7 +20,7 @@ export interface Expect {
 
 export class Table {
   #seen = new Map<WorldPage, number>();
-  /** console.error calls (the test fails on any). */
+  /** console.error and console.warn calls (the test fails on any). */
   readonly consoleErrors: string[] = [];
   constructor(readonly world: World) {
     for (const page of world.pages.values()) this.#seen.set(page, 0);
@@ -41,7 +41,7 @@ export class Table {
     await this.world.settle();
     if (process.env.SMOKE_TIMING) console.log(`${(performance.now() - t0).toFixed(0)}ms settle ${step}`);
     const problems = this.world.takeFailures();
-    problems.push(...this.consoleErrors.splice(0).map((e) => `console.error: ${e}`));
+    problems.push(...this.consoleErrors.splice(0).map((e) => `console.${e}`));
     for (const page of this.world.pages.values()) {
       const shown = page.notifications.slice(this.#seen.get(page) ?? 0);
       this.#seen.set(page, page.notifications.length);
@@ -71,11 +71,14 @@ export class Table {
 
   // --- windows ----------------------------------------------------------------------------------------------------
 
-  /** The combat tracker as the page's user sees it now. */
+  /**
+   * The combat tracker as the page's user sees it now: as last drawn (core draws it again when a fight or a
+   * combatant changes), never redrawn for the test.
+   */
   async tracker(page: WorldPage): Promise<HTMLElement> {
     return page.run(async () => {
       const tracker = (page.globals.ui as Any).combat;
-      await tracker.render(true);
+      if (!tracker.rendered) await tracker.render(true);
       return tracker.element as HTMLElement;
     });
   }
@@ -101,11 +104,11 @@ export class Table {
     return rows[0]!.querySelector<HTMLElement>(`[data-action="${action}"]${filter}`);
   }
 
-  /** An actor's sheet, opened (or drawn again) on the page. */
+  /** An actor's sheet on the page: opened if it is not, else as last drawn (never redrawn for the test). */
   async sheet(page: WorldPage, actor: Any): Promise<HTMLElement> {
     return page.run(async () => {
       const sheet = actor.sheet;
-      await sheet.render(true);
+      if (!sheet.rendered) await sheet.render(true);
       return sheet.element as HTMLElement;
     });
   }
