@@ -553,6 +553,11 @@ export function createDocumentClasses(page: DocumentPage) {
         if ((await doc._preUpdate(changes, options, game().user)) === false) continue;
         if (hooks().call(`preUpdate${this.documentName}`, doc, changes, options, page.userId) === false)
           continue;
+        // v13 validates an update's changes against the schema before it is sent (the system's data model here):
+        // an invalid change throws and nothing is written.
+        const system = doc.system as Any;
+        if (changes.system && typeof system?.validate === "function")
+          system.validate({ changes: changes.system, clean: true, strict: true });
         sent.push({ _id, ...changes });
       }
       if (!sent.length) return [];

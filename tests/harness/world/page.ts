@@ -25,7 +25,7 @@ import * as fields from "../fields";
 import { Roll as HarnessRoll } from "../roll";
 import { createApplications, type Notice } from "./applications";
 import { Collection } from "./collection";
-import { clientNow, maybeClient, onPage, type ClientPage } from "./context";
+import { maybeClient, onPage, type ClientPage } from "./context";
 import { createDocumentClasses } from "./documents";
 import { installPacks, type Packs } from "./packs";
 import {
@@ -598,4 +598,3 @@ dialogs.sources.push(() => {
   return page.dialogAnswers.shift();
 });
 
-export { clientNow };
