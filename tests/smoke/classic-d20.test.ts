@@ -117,4 +117,10 @@ describe("smoke: classic-d20, one round with two clients", () => {
     await table.click(gm, await table.trackerButton(gm, "frayEndRound"), "the GM ends the round");
     expect(combat(alice).round).toBe(2);
   });
+
+  // CD-A2 from the sheet's budget panel ("Double move": data-use-standard) is refused here: the template writes
+  // `data-useStandard`, which HTML lowercases, so the button is read as a plain move (issue 11 defect 9; the smoke
+  // test reproduces it: "This needs the standard action as a second move action"). Fixed on branch `dom`; add the
+  // step (a drag, the Double move button on Maren's sheet, a second drag) when it lands.
+  it.todo("CD-A2 a second move action from the sheet's budget panel (issue 11 defect 9, branch dom)");
 });
