@@ -74,6 +74,10 @@ describe("smoke: classic-d20, one round with two clients", () => {
     const dealt = table.lastMessage(alice, "attack").system.entries[0].damage;
     expect(dealt.applied).toMatchObject({ before: banditHealth, after: banditHealth - dealt.final });
     expect(fight.actor(alice, "Road Bandit").system.health.value).toBe(banditHealth - dealt.final);
+    // The Bandit's token is unlinked (as its prototype): the damage went to its synthetic actor, not to the
+    // world actor it was made from.
+    expect(fight.actor(gm, "Road Bandit").isToken).toBe(true);
+    expect(table.on(gm, (g) => g.game.actors.getName("Road Bandit").system.health.value)).toBe(banditHealth);
     await table.click(
       alice,
       await table.trackerButton(alice, "frayEndTurn", "Maren Holt"),

@@ -23,7 +23,7 @@ export interface Fight {
   readonly table: Table;
   readonly gm: ReturnType<Table["page"]>;
   readonly alice: ReturnType<Table["page"]>;
-  /** Each cast member's actor and token, on a page. */
+  /** Each cast member's actor (its token's) and token, on a page. */
   actor(page: ReturnType<Table["page"]>, name: string): Any;
   token(page: ReturnType<Table["page"]>, name: string): Any;
   combat(page: ReturnType<Table["page"]>): Any;
@@ -62,13 +62,14 @@ export async function setTable(
       const actor = await g.game.actors.importFromCompendium(pack, entry._id);
       // Core's ownership configuration.
       if (member.owner) await actor.update({ ownership: { default: 0, [aliceId]: 3 } });
-      // Core's drop of an actor on the canvas: its prototype token at the drop point.
+      // Core's drop of an actor on the canvas: its prototype token at the drop point — linked for the characters,
+      // unlinked (a synthetic actor with its own ActorDelta) for the creatures, as the packs' prototypes say.
       const proto = actor.prototypeToken ?? {};
       await g.canvas.scene.createEmbeddedDocuments("Token", [
         {
           name: proto.name ?? actor.name,
           actorId: actor.id,
-          actorLink: true,
+          actorLink: proto.actorLink === true,
           width: proto.width ?? 1,
           height: proto.height ?? 1,
           x: member.at[0] * GRID,
@@ -83,7 +84,9 @@ export async function setTable(
     table,
     gm,
     alice,
-    actor: (page, name) => table.on(page, (g) => g.game.actors.getName(name)),
+    // The creature on the scene: its token's actor (a synthetic actor for an unlinked token).
+    actor: (page, name) =>
+      table.on(page, (g) => g.canvas.scene.tokens.getName(name)?.actor ?? g.game.actors.getName(name)),
     token: (page, name) => table.on(page, (g) => g.canvas.scene.tokens.getName(name)),
     combat: (page) => table.on(page, (g) => g.game.combat),
     stop,

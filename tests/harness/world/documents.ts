@@ -162,6 +162,7 @@ function coreDefaults(documentName: string, page: DocumentPage): Data {
         hidden: false,
         disposition: 0,
         movementAction: null,
+        delta: null,
         texture: {},
         flags: {},
       };
@@ -229,6 +230,25 @@ function accessorIn(object: object, key: string): boolean {
 /** A source an embedded document adopts by reference (its parent's source holds the same object, as in core). */
 let adopting: Data | null = null;
 
+/**
+ * v11 `ActorDelta.applyDelta`: the base actor's source with the delta's overrides — name, image, type, ownership,
+ * system and flags merged in — and the delta's own items and effects added to (or replacing, by id) the base's.
+ */
+function applyDelta(base: Data, delta: Data | null): Data {
+  const source = clone(base);
+  if (!delta) return source;
+  for (const key of ["name", "img", "type", "ownership"])
+    if (delta[key] !== undefined && delta[key] !== null) source[key] = clone(delta[key]);
+  if (delta.system) mergeUpdate((source.system ??= {}) as Data, clone(delta.system as Data));
+  if (delta.flags) mergeUpdate((source.flags ??= {}) as Data, clone(delta.flags as Data));
+  for (const field of ["items", "effects"]) {
+    const byId = new Map(((source[field] as Data[]) ?? []).map((d) => [d._id, d]));
+    for (const d of (delta[field] as Data[]) ?? []) byId.set(d._id, clone(d));
+    source[field] = [...byId.values()];
+  }
+  return source;
+}
+
 /** The embedded collection property of each embedded field (the same names in v13). */
 const COLLECTION_OF: Record<string, string> = {
   items: "items",
@@ -251,6 +271,52 @@ export function createDocumentClasses(page: DocumentPage) {
       throw new Error(
         `${what}: a document of ${page.name}'s page was used by ${now?.name ?? "code outside every page"}`,
       );
+  }
+
+  /**
+   * Where a write goes on the server, and where its documents live on this page. A token's synthetic actor is
+   * written as its token's ActorDelta (v11+, foundryvtt#8973), and what the synthetic actor holds as the delta's
+   * items and effects; the harness does not imitate the delta's tombstones, so a base item or effect of a synthetic
+   * actor cannot be updated or deleted (it throws).
+   */
+  function writePlace(documentName: string, parent: ClientDocument | null, action: string) {
+    if (parent?.documentName === "Token" && documentName === "Actor") {
+      const token = parent;
+      const delta = token._source.delta as Data | null;
+      if (!delta) throw new Error("a linked token's actor is the world actor");
+      return {
+        documentName: "ActorDelta" as DocumentName,
+        path: token.path,
+        idOf: () => String(delta._id),
+        collection: () => new Collection<ClientDocument>([[String(token.actor.id), token.actor]]),
+      };
+    }
+    if (parent?.documentName === "Actor" && parent.parent?.documentName === "Token") {
+      const token = parent.parent;
+      const delta = token._source.delta as Data;
+      const field = EMBEDDED.ActorDelta![documentName]!;
+      return {
+        documentName: documentName as DocumentName,
+        path: [...token.path, ["ActorDelta", String(delta._id)]] as ParentPath,
+        idOf: (id: string) => {
+          if (action !== "create" && !((delta[field] as Data[]) ?? []).some((d) => d._id === id))
+            throw new Error(
+              `the world harness does not imitate ActorDelta tombstones: ${documentName} [${id}] is the base actor's`,
+            );
+          return id;
+        },
+        collection: () => parent.getEmbeddedCollection(documentName),
+      };
+    }
+    return {
+      documentName: documentName as DocumentName,
+      path: parent?.path ?? [],
+      idOf: (id: string) => id,
+      collection: (): Collection<ClientDocument> =>
+        parent
+          ? parent.getEmbeddedCollection(documentName)
+          : game()[WORLD_COLLECTIONS[documentName as WorldDocumentName]],
+    };
   }
 
   class ClientDocument {
@@ -322,6 +388,11 @@ export function createDocumentClasses(page: DocumentPage) {
     get root(): ClientDocument {
       return this.parent ? this.parent.root : this;
     }
+    /** The document whose data preparation covers this one: the world document, or a token's synthetic actor. */
+    get preparationRoot(): ClientDocument {
+      if (!this.parent || this.documentName === "Actor") return this;
+      return this.parent.preparationRoot;
+    }
     get path(): ParentPath {
       return [...(this.parent?.path ?? []), [this.documentName, String(this.id)]];
     }
@@ -337,7 +408,7 @@ export function createDocumentClasses(page: DocumentPage) {
       }
       if ("system" in this._source) this.system = this._buildSystem();
       for (const [childName, field] of Object.entries(embedded)) this.#syncEmbedded(childName, field);
-      if (page.documentsReady && !this.parent) this._safePrepareData();
+      if (page.documentsReady && this.preparationRoot === this) this._safePrepareData();
     }
 
     _buildSystem(): unknown {
@@ -414,7 +485,7 @@ export function createDocumentClasses(page: DocumentPage) {
     /** v13 `reset()`: the data prepared again from the source. */
     reset(): void {
       this._initialize();
-      if (this.parent) this.root._safePrepareData();
+      if (this.parent) this.preparationRoot._safePrepareData();
     }
 
     // --- permissions ----------------------------------------------------------------------------------------------
@@ -518,17 +589,15 @@ export function createDocumentClasses(page: DocumentPage) {
         sources.push(doc.toObject());
       }
       if (!sources.length) return [];
+      const place = writePlace(this.documentName, parent, "create");
       const stored = await page.send({
         action: "create",
-        documentName: this.documentName as DocumentName,
-        parent: parent?.path ?? [],
+        documentName: place.documentName,
+        parent: place.path,
         data: sources,
         options: clone(options),
       });
-      const collection = parent
-        ? parent.getEmbeddedCollection(this.documentName)
-        : game()[WORLD_COLLECTIONS[this.documentName as WorldDocumentName]];
-      return stored.map((s) => collection.get(String(s._id)));
+      return stored.map((s) => place.collection().get(String(s._id))!);
     }
     static async create(data: Data | Data[], operation: Data = {}): Promise<Any> {
       const created = await this.createDocuments(Array.isArray(data) ? data : [data], operation);
@@ -538,9 +607,8 @@ export function createDocumentClasses(page: DocumentPage) {
       onThisPage(`${this.documentName}.updateDocuments`);
       const parent = (operation.parent as ClientDocument | null | undefined) ?? null;
       const { parent: _p, ...options } = operation;
-      const collection = parent
-        ? parent.getEmbeddedCollection(this.documentName)
-        : game()[WORLD_COLLECTIONS[this.documentName as WorldDocumentName]];
+      const place = writePlace(this.documentName, parent, "update");
+      const collection = place.collection();
       const sent: Data[] = [];
       for (const update of updates) {
         const doc = collection.get(String(update._id)) as ClientDocument | undefined;
@@ -563,20 +631,19 @@ export function createDocumentClasses(page: DocumentPage) {
       if (!sent.length) return [];
       await page.send({
         action: "update",
-        documentName: this.documentName as DocumentName,
-        parent: parent?.path ?? [],
-        data: sent,
+        documentName: place.documentName,
+        parent: place.path,
+        data: sent.map((u) => ({ ...u, _id: place.idOf(String(u._id)) })),
         options: clone(options),
       });
-      return sent.map((u) => collection.get(String(u._id)));
+      return sent.map((u) => place.collection().get(String(u._id))!);
     }
     static async deleteDocuments(ids: string[] = [], operation: Data = {}): Promise<ClientDocument[]> {
       onThisPage(`${this.documentName}.deleteDocuments`);
       const parent = (operation.parent as ClientDocument | null | undefined) ?? null;
       const { parent: _p, ...options } = operation;
-      const collection = parent
-        ? parent.getEmbeddedCollection(this.documentName)
-        : game()[WORLD_COLLECTIONS[this.documentName as WorldDocumentName]];
+      const place = writePlace(this.documentName, parent, "delete");
+      const collection = place.collection();
       const gone: ClientDocument[] = [];
       for (const id of ids) {
         const doc = collection.get(id) as ClientDocument | undefined;
@@ -588,9 +655,9 @@ export function createDocumentClasses(page: DocumentPage) {
       if (!gone.length) return [];
       await page.send({
         action: "delete",
-        documentName: this.documentName as DocumentName,
-        parent: parent?.path ?? [],
-        data: gone.map((d) => ({ _id: d.id })),
+        documentName: place.documentName,
+        parent: place.path,
+        data: gone.map((d) => ({ _id: place.idOf(String(d.id)) })),
         options: clone(options),
       });
       return gone;
@@ -778,19 +845,23 @@ export function createDocumentClasses(page: DocumentPage) {
         for (const status of effect.statuses) this.statuses.add(status);
       }
     }
+    /** A token's synthetic actor (v11+: its parent is the unlinked TokenDocument). */
     get isToken(): boolean {
-      return false;
+      return this.parent?.documentName === "Token";
     }
-    get token(): null {
-      return null;
+    get token(): Any {
+      return this.isToken ? this.parent : null;
     }
-    /** v13: the actor's tokens on the viewed scene (linked ones only when `linked`), as documents or placeables. */
+    /**
+     * v13: the actor's tokens on the viewed scene, as documents or placeables: a synthetic actor's own token; a
+     * world actor's tokens (its linked ones only when `linked`).
+     */
     getActiveTokens(linked = false, document = false): Any[] {
       const scene = g().canvas?.scene;
       if (!scene) return [];
-      const tokens = scene.tokens.filter(
-        (t: Any) => t.actorId === this.id && (!linked || t.actorLink) && t.actor === this,
-      );
+      const tokens = this.isToken
+        ? [this.token].filter((t: Any) => t.parent === scene)
+        : scene.tokens.filter((t: Any) => t.actorId === this.id && (!linked || t.actorLink));
       return document ? tokens : tokens.map((t: Any) => t.object).filter(Boolean);
     }
     getRollData(): Data {
@@ -860,12 +931,31 @@ export function createDocumentClasses(page: DocumentPage) {
   class TokenDocument extends ClientDocument {
     static override documentName = "Token";
     declare _object: TokenPlaceable | undefined;
+    declare _synthetic: Any;
+    /**
+     * v11+: a linked token's actor is the world actor; an unlinked token's is a synthetic Actor (parent: this token,
+     * uuid `<token uuid>.Actor.<id>`) built from the base actor and the token's ActorDelta, made once and kept.
+     */
     get actor(): Any {
-      if (!this.actorLink)
-        throw new Error(
-          "the world harness does not imitate unlinked tokens (synthetic actors): place linked tokens",
-        );
-      return game().actors.get(String(this.actorId)) ?? null;
+      const base = game().actors.get(String(this.actorId)) ?? null;
+      if (this.actorLink !== false || !base) return base;
+      if (!this._synthetic) {
+        adopting = applyDelta(base._source, this._source.delta as Data | null);
+        const synthetic = new (CONFIG().Actor.documentClass as typeof ClientDocument)({}, { parent: this });
+        Object.defineProperty(this, "_synthetic", { value: synthetic, writable: true, enumerable: false });
+      }
+      return this._synthetic;
+    }
+    /** The synthetic actor built again from its base actor and the delta (after either changed). */
+    refreshSynthetic(): void {
+      const base = game().actors.get(String(this.actorId));
+      if (!this._synthetic || !base) return;
+      this._synthetic._source = applyDelta(base._source, this._source.delta as Data | null);
+      this._synthetic._initialize();
+    }
+    override _initialize(): void {
+      super._initialize();
+      this.refreshSynthetic?.();
     }
     get object(): TokenPlaceable {
       if (!this._object)
@@ -1313,6 +1403,19 @@ export function createDocumentClasses(page: DocumentPage) {
 
   /** A write broadcast by the server, handled on this page: the page's instances change, then the hooks fire. */
   function receive(message: Broadcast): Data[] {
+    const { documentName } = message;
+    if (documentName === "ActorDelta" || message.parent.at(-1)?.[0] === "ActorDelta")
+      return receiveDelta(message);
+    try {
+      return receiveWrite(message);
+    } finally {
+      const rootName = message.parent[0]?.[0] ?? documentName;
+      if (rootName === "Actor")
+        refreshSynthetics(message.parent[0]?.[1] ?? String(message.result[0]?._id ?? ""));
+    }
+  }
+
+  function receiveWrite(message: Broadcast): Data[] {
     const { action, documentName, options, userId } = message;
     const parent = message.parent.length ? resolvePath(message.parent) : null;
     if (message.parent.length && !parent) return message.result;
@@ -1321,7 +1424,7 @@ export function createDocumentClasses(page: DocumentPage) {
       : game()[WORLD_COLLECTIONS[documentName as WorldDocumentName]];
     const field = parent ? EMBEDDED[parent.documentName]![documentName]! : null;
     const cls = CONFIG()[documentName].documentClass as typeof ClientDocument;
-    const root = parent?.root ?? null;
+    const root = parent?.preparationRoot ?? null;
     const prepareRoot = () => root?._safePrepareData();
     if (action === "create") {
       const created: ClientDocument[] = [];
@@ -1400,12 +1503,104 @@ export function createDocumentClasses(page: DocumentPage) {
   function resolvePath(path: ParentPath): ClientDocument | null {
     let doc: ClientDocument | null = null;
     for (const [name, id] of path) {
-      doc = doc
-        ? (doc.getEmbeddedCollection(name).get(id) ?? null)
-        : (game()[WORLD_COLLECTIONS[name as WorldDocumentName]]?.get(id) ?? null);
+      if (doc?.documentName === "Token" && name === "Actor") {
+        // An unlinked token's synthetic actor: `<token uuid>.Actor.<base actor id>`.
+        const actor: Any = doc.actorLink === false ? doc.actor : null;
+        doc = actor && actor.id === id ? actor : null;
+      } else
+        doc = doc
+          ? (doc.getEmbeddedCollection(name).get(id) ?? null)
+          : (game()[WORLD_COLLECTIONS[name as WorldDocumentName]]?.get(id) ?? null);
       if (!doc) return null;
     }
     return doc;
+  }
+
+  /**
+   * A write to an unlinked token's ActorDelta, or to what it holds, handled on this page: the delta changes, the
+   * synthetic actor is built again, and its own `_on…` methods and the Actor, Item and ActiveEffect hooks fire on
+   * it and its items and effects, as for a world actor (foundryvtt#8973, #9131: "All hooks and _pre/_on methods
+   * should be fired for the Actor as expected"). Stricter: no `updateActorDelta` hook.
+   */
+  function receiveDelta(message: Broadcast): Data[] {
+    const { action, documentName, options, userId, result } = message;
+    const tokenPath = documentName === "ActorDelta" ? message.parent : message.parent.slice(0, -1);
+    const token = resolvePath(tokenPath);
+    const delta = token?._source.delta as Data | null | undefined;
+    if (!token || !delta) return result;
+    const synthetic = token.actor;
+    if (documentName === "ActorDelta") {
+      for (const { _id, ...changes } of result) mergeUpdate(delta, clone(changes));
+      token.refreshSynthetic();
+      const changed = {
+        ...Object.fromEntries(Object.entries(result[0] ?? {}).filter(([k]) => k !== "_id")),
+        _id: synthetic.id,
+      };
+      synthetic._onUpdate(changed, options, userId);
+      hooks().callAll("updateActor", synthetic, changed, options, userId);
+      redraw([synthetic], false);
+      return result;
+    }
+    const field = EMBEDDED.ActorDelta![documentName]!;
+    const list = (delta[field] ??= []) as Data[];
+    const collection = synthetic.getEmbeddedCollection(documentName);
+    if (action === "create") {
+      list.push(...clone(result));
+      token.refreshSynthetic();
+      const created = result.map((r) => collection.get(String(r._id))).filter(Boolean);
+      synthetic._onCreateDescendantDocuments(synthetic, collection, created, result, options, userId);
+      for (const doc of created) {
+        doc._onCreate(doc._source, options, userId);
+        hooks().callAll(`create${documentName}`, doc, options, userId);
+      }
+      redraw([synthetic, ...created], false);
+    } else if (action === "update") {
+      for (const { _id, ...changes } of result) {
+        const source = list.find((d) => d._id === _id);
+        if (source) mergeUpdate(source, clone(changes));
+      }
+      token.refreshSynthetic();
+      const changed = result.map((r) => [collection.get(String(r._id)), r] as const).filter(([d]) => d);
+      for (const [doc, change] of changed) doc._onUpdate(change, options, userId);
+      synthetic._onUpdateDescendantDocuments(
+        synthetic,
+        collection,
+        changed.map((c) => c[0]),
+        result,
+        options,
+        userId,
+      );
+      for (const [doc, change] of changed)
+        hooks().callAll(`update${documentName}`, doc, change, options, userId);
+      redraw([synthetic], false);
+    } else {
+      const gone = result.map((r) => collection.get(String(r._id))).filter(Boolean);
+      for (const { _id } of result) {
+        const at = list.findIndex((d) => d._id === _id);
+        if (at >= 0) list.splice(at, 1);
+      }
+      token.refreshSynthetic();
+      for (const doc of gone) doc._onDelete(options, userId);
+      synthetic._onDeleteDescendantDocuments(
+        synthetic,
+        collection,
+        gone,
+        result.map((r) => r._id),
+        options,
+        userId,
+      );
+      for (const doc of gone) hooks().callAll(`delete${documentName}`, doc, options, userId);
+      redraw([synthetic], false);
+    }
+    return result;
+  }
+
+  /** A world actor changed: the synthetic actors of its unlinked tokens are built again (no hooks for them). */
+  function refreshSynthetics(actorId: string | null): void {
+    if (!actorId) return;
+    for (const scene of game().scenes.values())
+      for (const token of scene.tokens.values())
+        if (token.actorId === actorId && token.actorLink === false) token.refreshSynthetic();
   }
 
   /** v13 `fromUuidSync(uuid)`: a world or embedded document of this page by its uuid (null when gone). */

@@ -597,4 +597,3 @@ dialogs.sources.push(() => {
     );
   return page.dialogAnswers.shift();
 });
-

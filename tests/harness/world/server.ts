@@ -31,9 +31,16 @@ export const EMBEDDED: Record<string, Record<string, string>> = {
   Item: { ActiveEffect: "effects" },
   Scene: { Token: "tokens" },
   Combat: { Combatant: "combatants" },
+  ActorDelta: { Item: "items", ActiveEffect: "effects" },
 };
 
-export type DocumentName = WorldDocumentName | "ActiveEffect" | "Token" | "Combatant";
+/**
+ * An unlinked token's ActorDelta (v11+): one embedded document in the token's `delta` field, updated (never
+ * created or deleted on its own), holding the token's overrides of its base actor and its own items and effects.
+ */
+export const DELTA_FIELD = "delta";
+
+export type DocumentName = WorldDocumentName | "ActiveEffect" | "Token" | "Combatant" | "ActorDelta";
 
 /** A parent chain, from the world document down: [["Actor", id], ["Item", id]]. */
 export type ParentPath = readonly (readonly [string, string])[];
@@ -119,9 +126,14 @@ export class WorldServer {
     let node = this.get(rootName as WorldDocumentName, rootId);
     let name = rootName;
     for (const [childName, childId] of rest) {
-      const field = EMBEDDED[name]?.[childName];
-      const list = node && field ? (node[field] as Data[] | undefined) : undefined;
-      node = list?.find((d) => d._id === childId);
+      if (name === "Token" && childName === "ActorDelta") {
+        const delta = node?.[DELTA_FIELD] as Data | null | undefined;
+        node = delta && delta._id === childId ? delta : undefined;
+      } else {
+        const field = EMBEDDED[name]?.[childName];
+        const list = node && field ? (node[field] as Data[] | undefined) : undefined;
+        node = list?.find((d) => d._id === childId);
+      }
       name = childName;
       if (!node) return undefined;
     }
@@ -137,6 +149,12 @@ export class WorldServer {
     }
     const parentSource = this.resolve(op.parent);
     const parentName = op.parent.at(-1)![0];
+    if (op.documentName === "ActorDelta") {
+      const delta = parentSource?.[DELTA_FIELD] as Data | null | undefined;
+      if (parentName !== "Token" || !delta || op.action !== "update")
+        throw new Error("an ActorDelta is only updated, in an unlinked token");
+      return { list: [delta], parentSource: parentSource! };
+    }
     const field = EMBEDDED[parentName]?.[op.documentName];
     if (!field) throw new Error(`${parentName} does not embed ${op.documentName}`);
     if (!parentSource)
@@ -185,6 +203,19 @@ export class WorldServer {
         // Core assigns a new id unless the creator keeps its own (`keepId`).
         if (!op.options.keepId || typeof data._id !== "string") data._id = randomID();
         this.#checkType(op.documentName, data);
+        // Core gives an unlinked token its ActorDelta (its id the token's); a linked token has none.
+        if (op.documentName === "Token")
+          data[DELTA_FIELD] =
+            data.actorLink === false
+              ? {
+                  system: {},
+                  items: [],
+                  effects: [],
+                  flags: {},
+                  ...((data[DELTA_FIELD] as Data) ?? {}),
+                  _id: data._id,
+                }
+              : null;
         this.#allow(op, user, data, parentSource, null);
         if (list instanceof Map) list.set(String(data._id), data);
         else list.push(data);
@@ -287,6 +318,7 @@ export class WorldServer {
         case "Actor":
         case "Item":
         case "ActiveEffect":
+        case "ActorDelta":
           allowed =
             (op.parent.length > 0 || action === "update") &&
             this.levelOf(user, op.parent.length ? root : source) >= OWNERSHIP.OWNER;
