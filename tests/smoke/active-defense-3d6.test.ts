@@ -136,5 +136,10 @@ describe("smoke: active-defense-3d6, one round with two clients", () => {
     // The end of the round (AD-T1: the round's states expire with their holders' turns).
     await table.click(gm, await table.trackerButton(gm, "frayEndRound"), "the GM ends the round");
     expect(combat(alice).round).toBe(2);
+    // DESIGN.md: only the active GM writes shared state. Alice's page wrote only her own User (the requests of
+    // src/net/mailbox.ts), chat messages of her own and her tokens' moves (core's); the GM wrote everything else.
+    const shared = ["update User", "create ChatMessage", "update Token"];
+    expect(fight.writesBy(alice).filter((w) => !shared.includes(w))).toEqual([]);
+    expect(fight.writesBy(alice)).toContain("update User");
   });
 });

@@ -27,6 +27,8 @@ export interface Fight {
   actor(page: ReturnType<Table["page"]>, name: string): Any;
   token(page: ReturnType<Table["page"]>, name: string): Any;
   combat(page: ReturnType<Table["page"]>): Any;
+  /** What a page's user wrote on the server, as `<action> <documentName>`, once each. */
+  writesBy(page: ReturnType<Table["page"]>): string[];
   stop(): void;
 }
 
@@ -89,6 +91,13 @@ export async function setTable(
       table.on(page, (g) => g.canvas.scene.tokens.getName(name)?.actor ?? g.game.actors.getName(name)),
     token: (page, name) => table.on(page, (g) => g.canvas.scene.tokens.getName(name)),
     combat: (page) => table.on(page, (g) => g.game.combat),
+    writesBy: (page) => [
+      ...new Set(
+        world.server.writes
+          .filter((w) => w.userId === page.userId)
+          .map((w) => `${w.action} ${w.documentName}`),
+      ),
+    ],
     stop,
   };
   // Core's "Create Encounter" in the tracker's header: a fight on the viewed scene, active.

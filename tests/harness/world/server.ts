@@ -90,6 +90,8 @@ export class WorldServer {
   readonly connections: Connection[] = [];
   /** Every write the server refused (the smoke test fails on one it did not expect). */
   readonly refusals: string[] = [];
+  /** Every write the server carried out: who, what, to which document type. */
+  readonly writes: { userId: string; action: string; documentName: string }[] = [];
   /** Operations in flight (asked, not yet delivered everywhere): `settle()` waits for none. */
   pending = 0;
 
@@ -175,6 +177,7 @@ export class WorldServer {
         offPage(() => {
           try {
             const result = this.#apply(op);
+            this.writes.push({ userId: op.userId, action: op.action, documentName: op.documentName });
             const message: Broadcast = { ...clone(op), result: clone(result) };
             for (const connection of this.connections)
               if (this.#mayReceive(connection.userId, op)) connection.receive(clone(message));
