@@ -1,8 +1,10 @@
 import { defineConfig } from "vitest/config";
 
-// Three projects: the pure rules run in plain Node with no globals at all; the Foundry-layer tests run
+// Four projects: the pure rules run in plain Node with no globals at all; the Foundry-layer tests run
 // with the thin harness of tests/harness (the few globals our adapters touch); the gallery renders every
-// template with that harness and checks the pages in headless Chromium.
+// template with that harness and checks the pages in headless Chromium; the smoke test plays a round of each
+// family on the BUILT system (dist/, after `npm run build`) with a GM and a player on two client pages
+// (tests/harness/world). `npm run test:unit` runs the first three, `npm run test:smoke` the last.
 export default defineConfig({
   test: {
     projects: [
@@ -10,7 +12,7 @@ export default defineConfig({
         test: {
           name: "rules",
           include: ["tests/**/*.test.ts"],
-          exclude: ["tests/foundry/**", "tests/gallery/**"],
+          exclude: ["tests/foundry/**", "tests/gallery/**", "tests/smoke/**"],
           environment: "node",
           benchmark: { include: ["tests/**/*.bench.ts"] },
         },
@@ -34,6 +36,19 @@ export default defineConfig({
           benchmark: { include: [] },
           testTimeout: 180_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        // The built system played end to end (tests/smoke): needs dist/ (npm run build).
+        test: {
+          name: "smoke",
+          include: ["tests/smoke/**/*.test.ts"],
+          environment: "node",
+          benchmark: { include: [] },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // The built bundle is loaded by Node itself, as a browser loads it: not transformed by the test runner.
+          server: { deps: { external: [/\/dist\/fray\.mjs/] } },
         },
       },
     ],

@@ -19,66 +19,75 @@ export const failures: string[] = [];
  * `Hooks`: private static state, static methods that reach it through `this` (a detached `const on = Hooks.on`
  * throws). `callAll` runs every handler, a throwing one reported (`onError`) and isolated; `call` stops at the
  * first handler returning false; `once` handlers are removed before they run.
+ * `createHooks()` makes one such class per client (each browser has its own `Hooks`); `Hooks` is the one the
+ * single-client harness installs.
  */
-export class Hooks {
-  static #events = new Map<string, { id: number; fn: HookFn; once: boolean }[]>();
-  static #nextId = 1;
+export function createHooks() {
+  return class Hooks {
+    static #events = new Map<string, { id: number; fn: HookFn; once: boolean }[]>();
+    static #nextId = 1;
 
-  static on(hook: string, fn: HookFn, { once = false }: { once?: boolean } = {}): number {
-    if (typeof fn !== "function") throw new Error(`Hooks.on("${hook}") needs a function`);
-    const id = this.#nextId++;
-    this.#events.set(hook, [...(this.#events.get(hook) ?? []), { id, fn, once }]);
-    return id;
-  }
-
-  static once(hook: string, fn: HookFn): number {
-    return this.on(hook, fn, { once: true });
-  }
-
-  static off(hook: string, fn: HookFn | number): void {
-    const entries = this.#events.get(hook) ?? [];
-    this.#events.set(
-      hook,
-      entries.filter((e) => (typeof fn === "number" ? e.id !== fn : e.fn !== fn)),
-    );
-  }
-
-  /** The handlers registered per hook (Foundry's `Hooks.events`), as a read-only copy. */
-  static get events(): Record<string, HookFn[]> {
-    return Object.fromEntries([...this.#events].map(([k, v]) => [k, v.map((e) => e.fn)]));
-  }
-
-  static #run(hook: string, args: unknown[], stopOnFalse: boolean): boolean {
-    for (const entry of [...(this.#events.get(hook) ?? [])]) {
-      if (entry.once) this.off(hook, entry.id);
-      try {
-        if ((entry.fn as (...a: unknown[]) => unknown)(...args) === false && stopOnFalse) return false;
-      } catch (error) {
-        this.onError(`Hooks.${stopOnFalse ? "call" : "callAll"}("${hook}")`, error);
-      }
+    static on(hook: string, fn: HookFn, { once = false }: { once?: boolean } = {}): number {
+      if (typeof fn !== "function") throw new Error(`Hooks.on("${hook}") needs a function`);
+      const id = this.#nextId++;
+      this.#events.set(hook, [...(this.#events.get(hook) ?? []), { id, fn, once }]);
+      return id;
     }
-    return true;
-  }
 
-  static callAll(hook: string, ...args: unknown[]): true {
-    this.#run(hook, args, false);
-    return true;
-  }
+    static once(hook: string, fn: HookFn): number {
+      return this.on(hook, fn, { once: true });
+    }
 
-  static call(hook: string, ...args: unknown[]): boolean {
-    return this.#run(hook, args, true);
-  }
+    static off(hook: string, fn: HookFn | number): void {
+      const entries = this.#events.get(hook) ?? [];
+      this.#events.set(
+        hook,
+        entries.filter((e) => (typeof fn === "number" ? e.id !== fn : e.fn !== fn)),
+      );
+    }
 
-  /** Foundry logs a failing handler and goes on; here the test also fails (see `failures`). */
-  static onError(location: string, error: unknown): void {
-    failures.push(`${location}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  }
+    /** The handlers registered per hook (Foundry's `Hooks.events`), as a read-only copy. */
+    static get events(): Record<string, HookFn[]> {
+      return Object.fromEntries([...this.#events].map(([k, v]) => [k, v.map((e) => e.fn)]));
+    }
 
-  /** Test-only: forget every handler (a fresh client). */
-  static reset(): void {
-    this.#events.clear();
-  }
+    static #run(hook: string, args: unknown[], stopOnFalse: boolean): boolean {
+      for (const entry of [...(this.#events.get(hook) ?? [])]) {
+        if (entry.once) this.off(hook, entry.id);
+        try {
+          if ((entry.fn as (...a: unknown[]) => unknown)(...args) === false && stopOnFalse) return false;
+        } catch (error) {
+          this.onError(`Hooks.${stopOnFalse ? "call" : "callAll"}("${hook}")`, error);
+        }
+      }
+      return true;
+    }
+
+    static callAll(hook: string, ...args: unknown[]): true {
+      this.#run(hook, args, false);
+      return true;
+    }
+
+    static call(hook: string, ...args: unknown[]): boolean {
+      return this.#run(hook, args, true);
+    }
+
+    /** Foundry logs a failing handler and goes on; here the test also fails (see `failures`). */
+    static onError(location: string, error: unknown): void {
+      failures.push(
+        `${location}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+    }
+
+    /** Test-only: forget every handler (a fresh client). */
+    static reset(): void {
+      this.#events.clear();
+    }
+  };
 }
+
+export const Hooks = createHooks();
+export type Hooks = ReturnType<typeof createHooks>;
 
 interface SettingConfig {
   default?: unknown;

@@ -58,10 +58,26 @@ export class Roll {
   _evaluated = false;
 
   constructor(formula: string, data: Data = {}, options: Data = {}) {
-    this.formula = formula;
+    this.formula = Roll.replaceFormulaData(formula, data);
     this.data = data;
     this.options = options;
-    this.terms = parse(formula);
+    this.terms = parse(this.formula);
+  }
+
+  /**
+   * `@path` references replaced by the value at that path of `data` (v13 `Roll.replaceFormulaData`). Stricter than
+   * Foundry, which leaves an unmatched key as it is (or puts `missing` there): here an unmatched or non-numeric
+   * reference throws.
+   */
+  static replaceFormulaData(formula: string, data: Data): string {
+    return formula.replace(/@([a-z.0-9_-]+)/gi, (_, path: string) => {
+      let node: unknown = data;
+      for (const part of path.split("."))
+        node = node && typeof node === "object" ? (node as Data)[part] : undefined;
+      if (typeof node !== "number" && !(typeof node === "string" && /^-?\d+$/.test(node)))
+        throw new Error(`the roll data has no number at @${path} ("${formula}")`);
+      return String(node);
+    });
   }
 
   get dice(): Die[] {

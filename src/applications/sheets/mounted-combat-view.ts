@@ -7,9 +7,10 @@
  */
 import { combatLinkOf } from "../../chat/combat-link";
 import { ownsActor, partyOf } from "../../chat/parties";
-import { startConcentration, needsConcentration } from "../../documents/concentration/concentration-start";
+import { concentratesUnder, startConcentration } from "../../documents/concentration/concentration-start";
 import { isAnyConcentration } from "../../documents/concentration/concentration-lifecycle";
-import { timedStatesOf } from "../../documents/combat-api";
+import { familyOf, timedStatesOf } from "../../documents/combat-api";
+import { activeFamily } from "../active-family";
 import { actorOf, nameOf } from "../../documents/mounts/mount-context";
 import { pairTurnOf } from "../../documents/mounts/mount-turns";
 import {
@@ -53,8 +54,10 @@ export function mountedCombatView(
       ),
     ),
   );
+  // FS-A3, AD-M6: only what the family in play lets the creature concentrate on (a button is never always refused).
+  const family = link ? familyOf(link.combat) : activeFamily();
   const concentration = [...(actor.items?.contents ?? [])]
-    .filter((item) => needsConcentration(item as Item.Implementation))
+    .filter((item) => concentratesUnder(family, item as Item.Implementation))
     .map((item) => ({ id: item.id, name: item.name, active: sustained.has(item.uuid) }));
   let mounts = null;
   if (token && mountsApply(token)) {

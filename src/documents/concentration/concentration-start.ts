@@ -16,6 +16,7 @@ import { concentrate, concentrationsOf } from "../../rules/families/fast-slow/co
 import { durationInRounds, type DurationUnit } from "../../rules/items/durations";
 import { accept, refuse, type Outcome } from "../../rules/outcome";
 import type { RoundEvent } from "../../rules/turns/round-event";
+import type { FamilyId } from "../../rules/families/ids";
 import { withOverride, type SpendEvent } from "../../rules/budget/spend-events";
 import { combatKeyOf } from "../budget-requests";
 import { spendFor } from "../budget-spend";
@@ -36,6 +37,16 @@ interface ConcentrationItemData {
 export function needsConcentration(item: Item.Implementation | null | undefined): boolean {
   if (!item || (item.type !== "spell" && item.type !== "talent")) return false;
   return (item.system as ConcentrationItemData).concentration === true;
+}
+
+/**
+ * Whether the creature can concentrate on `item` under `family`: FS-A3 a spell or talent that needs it; AD-M6 a
+ * spell only (concentrating prepares a spell); no other family concentrates.
+ */
+export function concentratesUnder(family: FamilyId, item: Item.Implementation | null | undefined): boolean {
+  if (!needsConcentration(item)) return false;
+  if (family === "fast-slow") return true;
+  return family === "active-defense-3d6" && item?.type === "spell";
 }
 
 /** FS-A3: the item's maximum duration in rounds (FS-R1 ten-second rounds). */

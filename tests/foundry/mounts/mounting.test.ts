@@ -4,7 +4,7 @@
  * and follows it; refusals in the user's language; FS-MT7 the choice of rider or mount for an attack.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { alice, as, bob, fightWith, gm, settle, world } from "../chat/setup";
+import { alice, as, bob, fightWith, gm, settle, setSetting, world } from "../chat/setup";
 import {
   answersOf,
   clearScene,
@@ -248,6 +248,31 @@ describe("mounting and dismounting (FS-MT1, FS-MT2, FS-MT3)", () => {
           env.hb.escapeExpression(env.localize("FRAY.Concentration.actionOn").replace("{name}", name));
         expect(labels, lang).toEqual([named("<i>Ward</i>"), named("Lull")]);
       }
+    }
+  });
+
+  it("FS-A3 AD-M6 the sheet offers Concentrate only where the family concentrates: spells and talents in fast-slow, spells in active-defense-3d6, nothing elsewhere", async () => {
+    const { knight } = knightAndHorse();
+    giveItem(knight.actor, "Ward", "spell", { concentration: true, duration: { value: 1, unit: "rounds" } });
+    giveItem(knight.actor, "Lull", "talent", { concentration: true, duration: { value: 1, unit: "rounds" } });
+    const offered = () =>
+      as(alice, () =>
+        (
+          mountedCombatView(knight.actor as never, tok(knight.token), alice as never)?.concentration ?? []
+        ).map((c) => c.name),
+      );
+    try {
+      setSetting("ruleset", "fast-slow");
+      expect(await offered()).toEqual(["Ward", "Lull"]);
+      // AD-M6: concentrating prepares a spell; a talent's Concentrate would always be refused ("notSpell").
+      setSetting("ruleset", "active-defense-3d6");
+      expect(await offered()).toEqual(["Ward"]);
+      for (const family of ["classic-d20", "opposed-d20", "phased-round"] as const) {
+        setSetting("ruleset", family);
+        expect(await offered(), family).toEqual([]);
+      }
+    } finally {
+      setSetting("ruleset", "fast-slow");
     }
   });
 

@@ -1,0 +1,599 @@
+/**
+ * One client page: a browser logged in as one user, with its own globals, DOM, Handlebars, language, settings and
+ * documents, connected to the world server. `boot()` imports the BUILT system (dist/fray.mjs, one module instance
+ * per page: the import URL carries the page's name) and runs Foundry's start-up in v13's order: `init`,
+ * `i18nInit`, the world's documents and settings, `setup`, the UI and canvas, `ready`. Everything the page's code
+ * does runs with the page's globals (context.ts). No Fray logic lives here.
+ */
+import Handlebars from "handlebars";
+import { Window } from "happy-dom";
+import { readFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import {
+  ClientSettings,
+  createHooks,
+  DialogV2,
+  dialogs,
+  expandObject,
+  failures,
+  FormDataExtended,
+  randomID,
+  type DialogAnswer,
+} from "../core";
+import * as fields from "../fields";
+import { Roll as HarnessRoll } from "../roll";
+import { createApplications, type Notice } from "./applications";
+import { Collection } from "./collection";
+import { maybeClient, onPage, type ClientPage } from "./context";
+import { createDocumentClasses } from "./documents";
+import { installPacks, type Packs } from "./packs";
+import {
+  clone,
+  WORLD_COLLECTIONS,
+  type Broadcast,
+  type Data,
+  type Operation,
+  type SettingBroadcast,
+  type WorldServer,
+} from "./server";
+
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- Foundry's globals are untyped here
+
+export const DIST = "dist";
+
+/** The built system's manifest. */
+export function manifest(): Data {
+  return JSON.parse(readFileSync(join(DIST, "system.json"), "utf8")) as Data;
+}
+
+/** The built module, loaded once per page: the URL's query makes each page's import a module of its own. */
+const importSystem = (url: string): Promise<unknown> => import(/* @vite-ignore */ url);
+
+/** v13 core status effects (CONFIG.statusEffects ids the system may reuse). */
+const CORE_STATUSES = [
+  "dead",
+  "unconscious",
+  "sleep",
+  "stun",
+  "prone",
+  "restrain",
+  "paralysis",
+  "fly",
+  "blind",
+  "deaf",
+  "silence",
+  "fear",
+  "burning",
+  "frozen",
+  "shock",
+  "corrode",
+  "bleeding",
+  "disease",
+  "poison",
+  "curse",
+  "regen",
+  "degen",
+  "hover",
+  "burrow",
+  "upgrade",
+  "downgrade",
+  "invisible",
+  "target",
+  "eye",
+  "bless",
+  "fireShield",
+  "coldShield",
+  "magicShield",
+  "holyShield",
+];
+
+/** v13 core movement actions (CONFIG.Token.movement.actions ids). */
+const CORE_MOVEMENT = ["walk", "fly", "swim", "burrow", "climb", "crawl", "jump", "blink", "displace"];
+
+/**
+ * A client's `game.settings`: registered settings only, none read before `setup` (v13: "you cannot read settings
+ * prior to this hook"), world settings written by a GM through the server and seen by every page with its
+ * `onChange`.
+ */
+class PageSettings extends ClientSettings {
+  ready = false;
+  constructor(private readonly page: WorldPage) {
+    super();
+  }
+  override get(namespace: string, key: string): unknown {
+    if (!this.ready && namespace !== "core")
+      throw new Error(`the setting ${namespace}.${key} was read before the setup hook`);
+    return super.get(namespace, key);
+  }
+  override async set(namespace: string, key: string, value: unknown): Promise<unknown> {
+    const config = this.settings.get(`${namespace}.${key}`);
+    if (!config) return super.set(namespace, key, value);
+    if (config.scope === "world") {
+      await this.page.server.setSetting(`${namespace}.${key}`, value, this.page.userId);
+      return value;
+    }
+    return super.set(namespace, key, value);
+  }
+  /** The server says a world setting changed: stored, then its `onChange` (every page). */
+  received(id: string, value: unknown): void {
+    const [namespace, ...rest] = id.split(".");
+    const config = this.settings.get(id);
+    if (!config) return;
+    this.seed(namespace!, rest.join("."), value);
+    config.onChange?.(clone(value));
+  }
+}
+
+/** v13 Localization: the page's language file with English beneath it; a missing system key fails the test. */
+class Localization {
+  #tree: Data;
+  #fallback: Data;
+  constructor(readonly lang: string) {
+    this.#fallback = JSON.parse(readFileSync(join(DIST, "lang", "en.json"), "utf8")) as Data;
+    this.#tree =
+      lang === "en"
+        ? this.#fallback
+        : (JSON.parse(readFileSync(join(DIST, "lang", `${lang}.json`), "utf8")) as Data);
+  }
+  #lookup(tree: Data, key: string): string | undefined {
+    let node: unknown = tree;
+    for (const part of key.split("."))
+      node = node && typeof node === "object" ? (node as Data)[part] : undefined;
+    return typeof node === "string" ? node : undefined;
+  }
+  has(key: string, fallback = true): boolean {
+    return (
+      this.#lookup(this.#tree, key) !== undefined ||
+      (fallback && this.#lookup(this.#fallback, key) !== undefined)
+    );
+  }
+  localize(key: string): string {
+    const text = this.#lookup(this.#tree, key) ?? this.#lookup(this.#fallback, key);
+    if (text === undefined && /^(FRAY|TYPES)\./.test(String(key)))
+      failures.push(`${this.lang}: no translation for ${key}`);
+    return text ?? key;
+  }
+  format(key: string, data: Data = {}): string {
+    return this.localize(key).replace(/\{([^}]+)\}/g, (whole, name: string) =>
+      name in data ? String(data[name]) : whole,
+    );
+  }
+}
+
+export interface PageOptions {
+  readonly name: string;
+  readonly userId: string;
+  readonly lang?: string;
+  /** The compendium content (dist/packs). */
+  readonly packs?: Packs;
+}
+
+export class WorldPage implements ClientPage {
+  readonly name: string;
+  readonly userId: string;
+  readonly lang: string;
+  readonly packs: Packs;
+  readonly globals: Record<string, unknown> = {};
+  readonly window = new Window({ url: "http://localhost:30000/game" });
+  documentsReady = false;
+  system: unknown = null;
+  /** The answers this page's user will give to the next dialogs, first in first out. */
+  readonly dialogAnswers: DialogAnswer[] = [];
+  readonly dialogsShown: Data[] = [];
+  /** Work a click started that nobody awaits. */
+  readonly running = new Set<Promise<unknown>>();
+  readonly #inbox: (Broadcast | SettingBroadcast)[] = [];
+  readonly #waiting = new Map<string, (result: Data[]) => void>();
+  #pumping = false;
+  #docs!: ReturnType<typeof createDocumentClasses>;
+  #apps!: ReturnType<typeof createApplications>;
+  #hb = Handlebars.create();
+
+  constructor(
+    readonly server: WorldServer,
+    options: PageOptions,
+  ) {
+    this.name = options.name;
+    this.userId = options.userId;
+    this.lang = options.lang ?? "en";
+    this.packs = options.packs ?? new Map();
+  }
+
+  get notifications(): Notice[] {
+    return (this.globals.ui as Any)?.notifications?.shown ?? [];
+  }
+
+  /** Runs `fn` on this page (its globals, its user). */
+  run<T>(fn: () => T): T {
+    return onPage(this, fn);
+  }
+
+  track(work: Promise<unknown>): void {
+    const tracked = work.catch((error: unknown) => {
+      failures.push(
+        `${this.name}: a click's work failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+    });
+    this.running.add(tracked);
+    void tracked.finally(() => this.running.delete(tracked));
+  }
+
+  // --- the socket ------------------------------------------------------------------------------------------------
+
+  async send(op: Omit<Operation, "userId">): Promise<Data[]> {
+    if (maybeClient() !== this) throw new Error(`${this.name}'s socket used by another page`);
+    const requestId = randomID();
+    const handled = new Promise<Data[]>((resolve) => this.#waiting.set(requestId, resolve));
+    await this.server
+      .request({ ...op, userId: this.userId, options: { ...op.options, requestId } } as Operation)
+      .catch((error: unknown) => {
+        this.#waiting.delete(requestId);
+        throw error;
+      });
+    return handled;
+  }
+
+  receive(message: Broadcast | SettingBroadcast): void {
+    this.#inbox.push(message);
+    if (!this.#pumping) this.#pump();
+  }
+
+  /** One message per turn of this page's event loop, in the order the server sent them. */
+  #pump(): void {
+    this.#pumping = true;
+    this.server.pending++;
+    setImmediate(() => {
+      const message = this.#inbox.shift();
+      try {
+        if (message) this.run(() => this.#handle(message));
+      } catch (error) {
+        failures.push(
+          `${this.name}: handling ${message?.action} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
+      } finally {
+        this.server.pending--;
+        if (this.#inbox.length) this.#pump();
+        else this.#pumping = false;
+      }
+    });
+  }
+
+  #handle(message: Broadcast | SettingBroadcast): void {
+    if (message.action === "setting") {
+      (this.globals.game as Any).settings.received(message.key, message.value);
+      return;
+    }
+    const result = this.#docs.receive(message);
+    const requestId = message.options.requestId as string | undefined;
+    const resolve = requestId ? this.#waiting.get(requestId) : undefined;
+    if (resolve) {
+      this.#waiting.delete(requestId!);
+      resolve(result);
+    }
+  }
+
+  // --- files, templates, language --------------------------------------------------------------------------------
+
+  /** What the server serves for a URL path under the system (`systems/fray/…`); anything else is a 404. */
+  #file(path: string): string {
+    const rel = path.replace(/^\/?systems\/fray\//, "");
+    if (rel === path.replace(/^\//, "") || rel.includes("..")) throw new Error(`404: ${path}`);
+    const file = join(DIST, rel);
+    if (!existsSync(file)) throw new Error(`404: ${path}`);
+    return readFileSync(file, "utf8");
+  }
+
+  /** Compiled templates, by path (core's template cache: each file is fetched and compiled once). */
+  readonly #templates = new Map<string, HandlebarsTemplateDelegate>();
+
+  #compiled(path: string): HandlebarsTemplateDelegate {
+    let template = this.#templates.get(path);
+    if (!template)
+      this.#templates.set(path, (template = this.#hb.compile(this.#file(path), { strict: false })));
+    return template;
+  }
+
+  async renderTemplate(path: string, context: unknown): Promise<string> {
+    const template = this.#compiled(path);
+    return template(context, { allowProtoPropertiesByDefault: true, allowProtoMethodsByDefault: true });
+  }
+
+  // --- start-up --------------------------------------------------------------------------------------------------
+
+  #buildGlobals(): void {
+    const userId = this.userId;
+    const settings = new PageSettings(this);
+    settings.register("core", "rollMode", { scope: "client", default: "publicroll" });
+    settings.register("core", "language", { scope: "client", default: this.lang });
+    const hooks = createHooks();
+    const CONFIG: Data = {
+      Actor: { dataModels: {}, sheetClasses: {} },
+      Item: { dataModels: {}, sheetClasses: {} },
+      ActiveEffect: { dataModels: {} },
+      User: {},
+      Scene: {},
+      Token: {
+        movement: {
+          actions: Object.fromEntries(
+            CORE_MOVEMENT.map((id, order) => [
+              id,
+              { label: `TOKEN.MOVEMENT.ACTIONS.${id}.label`, icon: "fa-solid fa-person-walking", order },
+            ]),
+          ),
+        },
+      },
+      Combat: { dataModels: {}, initiative: { formula: null, decimals: 2 } },
+      Combatant: { dataModels: {} },
+      ChatMessage: { dataModels: {} },
+      Dice: { rolls: [] as unknown[] },
+      queries: {},
+      statusEffects: CORE_STATUSES.map((id) => ({
+        id,
+        name: `EFFECT.Status${id[0]!.toUpperCase()}${id.slice(1)}`,
+        img: `icons/svg/${id}.svg`,
+      })),
+      specialStatusEffects: { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind" },
+      ui: {},
+    };
+    const g = this.globals;
+    g.CONFIG = CONFIG;
+    g.Hooks = hooks;
+    g.document = this.window.document;
+    g.window = this.window;
+    g.Handlebars = this.#hb;
+    this.#hb.registerHelper("localize", (key: unknown, options: { hash?: Data }) => {
+      const hash = options?.hash ?? {};
+      const i18n = (g.game as Any).i18n as Localization;
+      return Object.keys(hash).length ? i18n.format(String(key), hash) : i18n.localize(String(key));
+    });
+    this.#hb.registerHelper("concat", (...args: unknown[]) => args.slice(0, -1).join(""));
+
+    this.#docs = createDocumentClasses(this);
+    this.#apps = createApplications(this);
+    const docs = this.#docs.classes;
+    const apps = this.#apps;
+    for (const [name, cls] of Object.entries({
+      User: docs.User,
+      Actor: docs.Actor,
+      Item: docs.Item,
+      ActiveEffect: docs.ActiveEffect,
+      Scene: docs.Scene,
+      Token: docs.TokenDocument,
+      Combat: docs.Combat,
+      Combatant: docs.Combatant,
+      ChatMessage: docs.ChatMessage,
+    }))
+      (CONFIG[name] as Data).documentClass = cls;
+    CONFIG.ui = { combat: apps.CombatTracker, chat: apps.ChatLog };
+
+    /** Each page's Roll (core's `foundry.dice.Roll`): the harness's queued faces, plus `toMessage` and `render`. */
+    const Roll = class Roll extends HarnessRoll {
+      async render(): Promise<string> {
+        return `<div class="dice-roll"><div class="dice-formula">${this.formula}</div><h4 class="dice-total">${String(this.total)}</h4></div>`;
+      }
+      async toMessage(
+        messageData: Data = {},
+        { rollMode, create = true }: { rollMode?: string; create?: boolean } = {},
+      ): Promise<unknown> {
+        if (!this._evaluated) await this.evaluate();
+        const cls = (CONFIG.ChatMessage as Data).documentClass as Any;
+        const data: Data = { author: userId, content: String(this.total), rolls: [this], ...messageData };
+        cls.applyRollMode(data, rollMode ?? String(settings.get("core", "rollMode")));
+        return create ? cls.create(data) : data;
+      }
+      static async create(formula: string, data: Data = {}, options: Data = {}) {
+        return new this(formula, data, options);
+      }
+    };
+    (CONFIG.Dice as { rolls: unknown[] }).rolls.push(Roll);
+    g.Roll = Roll;
+
+    const escapeHTML = (text: unknown) => String(text).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+    g.foundry = {
+      abstract: { TypeDataModel: fields.TypeDataModel, DataModel: fields.TypeDataModel },
+      data: { fields },
+      utils: {
+        deepClone: <T>(value: T): T => structuredClone(value),
+        expandObject,
+        randomID,
+        escapeHTML,
+        fromUuidSync: (uuid: unknown) => this.#docs.fromUuidSync(uuid),
+        fromUuid: async (uuid: unknown) => this.#docs.fromUuidSync(uuid),
+        Collection,
+      },
+      documents: { ...docs, BaseChatMessage: docs.ChatMessage },
+      dice: { Roll },
+      applications: {
+        api: {
+          ApplicationV2: apps.ApplicationV2,
+          DialogV2: PageDialog,
+          HandlebarsApplicationMixin: apps.HandlebarsApplicationMixin,
+          DocumentSheetV2: apps.DocumentSheetV2,
+        },
+        sheets: { ActorSheetV2: apps.ActorSheetV2, ItemSheetV2: apps.ItemSheetV2 },
+        apps: { DocumentSheetConfig: apps.DocumentSheetConfig },
+        sidebar: { tabs: { CombatTracker: apps.CombatTracker, ChatLog: apps.ChatLog } },
+        hud: { TokenHUD: apps.TokenHUD },
+        handlebars: {
+          renderTemplate: (path: string, context: unknown) => this.renderTemplate(path, context),
+          /** v13 `loadTemplates(paths)`: an array registers each path as a partial by its path, a record by its key. */
+          loadTemplates: async (paths: string[] | Record<string, string>) => {
+            const entries = Array.isArray(paths) ? paths.map((p) => [p, p] as const) : Object.entries(paths);
+            // Core registers each template compiled (getTemplate), so a partial is compiled once.
+            return entries.map(([name, path]) => {
+              const compiled = this.#compiled(path);
+              this.#hb.registerPartial(name, compiled);
+              return compiled;
+            });
+          },
+        },
+        ux: {
+          FormDataExtended,
+          TextEditor: { implementation: { enrichHTML: async (html: string) => String(html ?? "") } },
+        },
+        instances: apps.instances,
+      },
+    };
+    g.fromUuidSync = (g.foundry as Any).utils.fromUuidSync;
+    g.fromUuid = (g.foundry as Any).utils.fromUuid;
+    g.CONST = {
+      DOCUMENT_OWNERSHIP_LEVELS: { INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 },
+      USER_ROLES: { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 },
+    };
+    for (const [name, cls] of Object.entries({
+      User: docs.User,
+      Actor: docs.Actor,
+      Item: docs.Item,
+      ActiveEffect: docs.ActiveEffect,
+      Scene: docs.Scene,
+      TokenDocument: docs.TokenDocument,
+      Combat: docs.Combat,
+      Combatant: docs.Combatant,
+      ChatMessage: docs.ChatMessage,
+    }))
+      g[name] = cls;
+    g.ui = { notifications: new apps.Notifications(), compendium: { rendered: false, render() {} } };
+    g.canvas = null;
+    /** The page's fetch: files the server serves for the system, a network error for anything else. */
+    g.fetch = async (input: string | URL) => {
+      const url = new URL(String(input), "http://localhost:30000/");
+      try {
+        return new Response(this.#file(decodeURIComponent(url.pathname)), {
+          status: 200,
+          headers: { "Content-Type": "application/json" },
+        });
+      } catch {
+        return new Response("", { status: 404 });
+      }
+    };
+    const game: Data = {
+      settings,
+      i18n: new Localization(this.lang),
+      release: { generation: 13, version: "13.350" },
+      userId: this.userId,
+      ready: false,
+      system: { id: "fray", ...manifest() },
+      packs: new Collection(),
+    };
+    Object.defineProperty(game, "user", {
+      get: () => (game.users as Collection<Any> | undefined)?.get(this.userId) ?? null,
+    });
+    Object.defineProperty(game, "combat", { get: () => (game.combats as Any)?.viewed ?? null });
+    g.game = game;
+  }
+
+  /** Foundry's world collections, built from the server's sources (core's `initializeDocuments`). */
+  #initializeDocuments(): void {
+    const game = this.globals.game as Data;
+    const CONFIG = this.globals.CONFIG as Any;
+    for (const [documentName, collectionName] of Object.entries(WORLD_COLLECTIONS)) {
+      const collection = new Collection<Any>();
+      Object.defineProperty(collection, "documentName", { value: documentName });
+      for (const [id, source] of this.server.sources[collectionName]!)
+        collection.set(id, new CONFIG[documentName].documentClass(clone(source)));
+      Object.defineProperty(collection, "documentClass", { get: () => CONFIG[documentName].documentClass });
+      /** v13 `WorldCollection#fromCompendium`: the pack document's data, without its id, folder, sort and ownership. */
+      Object.defineProperty(collection, "fromCompendium", {
+        value: (document: Any, { keepId = false }: { keepId?: boolean } = {}) => {
+          const data = document.toObject();
+          if (!keepId) delete data._id;
+          delete data.folder;
+          delete data.sort;
+          delete data.ownership;
+          data._stats = { compendiumSource: document.uuid };
+          return data;
+        },
+      });
+      /** v13 `WorldCollection#importFromCompendium(pack, id, updateData, options)`. */
+      Object.defineProperty(collection, "importFromCompendium", {
+        value: async (pack: Any, id: string, updateData: Data = {}, options: Data = {}) => {
+          const document = await pack.getDocument(id);
+          const data = { ...(collection as Any).fromCompendium(document, options), ...updateData };
+          return CONFIG[documentName].documentClass.create(data, options);
+        },
+      });
+      game[collectionName] = collection;
+    }
+    installPacks(this.globals, this.packs);
+    const users = game.users as Any;
+    Object.defineProperty(users, "activeGM", {
+      get: () => users.find((u: Any) => u.isGM && u.active) ?? null,
+    });
+    const combats = game.combats as Any;
+    const sceneId = () => (this.globals.canvas as Any)?.scene?.id ?? null;
+    Object.defineProperty(combats, "active", {
+      get: () => combats.find((c: Any) => c.active && (c.scene === null || c.scene === sceneId())) ?? null,
+    });
+    Object.defineProperty(combats, "viewed", {
+      get: () => (this.globals.ui as Any).combat?.viewed ?? combats.active ?? null,
+    });
+    const scenes = game.scenes as Any;
+    Object.defineProperty(scenes, "active", { get: () => scenes.find((s: Any) => s.active) ?? null });
+    Object.defineProperty(scenes, "viewed", { get: () => (this.globals.canvas as Any)?.scene ?? null });
+    for (const [id, value] of this.server.settings) {
+      const [namespace, ...rest] = id.split(".");
+      if ((game.settings as PageSettings).settings.has(id))
+        (game.settings as PageSettings).seed(namespace!, rest.join("."), value);
+    }
+    this.documentsReady = true;
+    for (const collectionName of Object.values(WORLD_COLLECTIONS))
+      for (const doc of (game[collectionName] as Collection<Any>).values()) doc.prepareData();
+  }
+
+  /** Connects and starts: the system imported, then core's start-up hooks in v13's order. */
+  async boot(): Promise<void> {
+    this.server.connect(this);
+    this.#buildGlobals();
+    await this.run(async () => {
+      this.system = await importSystem(
+        `${pathToFileURL(join(DIST, "fray.mjs")).href}?page=${encodeURIComponent(this.name)}`,
+      );
+      const hooks = this.globals.Hooks as Any;
+      hooks.callAll("init");
+      hooks.callAll("i18nInit");
+      this.#initializeDocuments();
+      (this.globals.game as Any).settings.ready = true;
+      hooks.callAll("setup");
+      const ui = this.globals.ui as Any;
+      const CONFIG = this.globals.CONFIG as Any;
+      ui.chat = new CONFIG.ui.chat();
+      await ui.chat.render(true);
+      ui.combat = new CONFIG.ui.combat();
+      await ui.combat.render(true);
+      const scene = (this.globals.game as Any).scenes.active;
+      this.globals.canvas = {
+        ready: Boolean(scene),
+        scene,
+        get grid() {
+          return scene?.grid;
+        },
+        tokens: {
+          get placeables() {
+            return scene ? scene.tokens.map((t: Any) => t.object) : [];
+          },
+          get: (id: string) => scene?.tokens.get(id)?.object,
+        },
+        hud: { token: new this.#apps.TokenHUD() },
+      };
+      (this.globals.game as Any).ready = true;
+      hooks.callAll("ready");
+    });
+  }
+}
+
+/**
+ * A page's DialogV2: core.ts's strict DialogV2 (its form parsed and read through FormDataExtended), answered by the
+ * page whose code shows it (`page.dialogAnswers`); a dialog with no answer queued on that page fails the test.
+ */
+class PageDialog extends DialogV2 {}
+dialogs.sources.push(() => {
+  const page = maybeClient<WorldPage>();
+  if (!(page instanceof WorldPage)) return undefined;
+  page.dialogsShown.push(dialogs.shown.at(-1) ?? {});
+  if (!page.dialogAnswers.length)
+    throw new Error(
+      `${page.name} was shown a dialog with no answer queued: ${String(dialogs.shown.at(-1)?.content ?? "").slice(0, 300)}`,
+    );
+  return page.dialogAnswers.shift();
+});

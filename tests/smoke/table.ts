@@ -1,0 +1,208 @@
+/**
+ * The smoke test's hands: what a user does at the table, on their own page, through the windows Foundry and Fray
+ * draw — open a sheet and press a button in it, press a button in the combat tracker, in a chat card or on the
+ * Token HUD, target a token, drag a token, answer a dialog. Every button is found in the rendered DOM of that
+ * user's page and clicked there; nothing is built by hand. After each gesture the table settles (every request
+ * answered, every broadcast handled) and anything that went wrong on any page fails the step.
+ */
+import { expect } from "vitest";
+import { failures } from "../harness/core";
+import { queueFaces, queuedFaces } from "../harness/roll";
+import type { WorldPage } from "../harness/world/page";
+import type { World } from "../harness/world/world";
+
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the pages' documents are untyped here
+
+/** Notifications a step may show (a refusal named here was expected). */
+export interface Expect {
+  readonly warnings?: readonly RegExp[];
+}
+
+export class Table {
+  #seen = new Map<WorldPage, number>();
+  /** console.error and console.warn calls (the test fails on any). */
+  readonly consoleErrors: string[] = [];
+  constructor(readonly world: World) {
+    for (const page of world.pages.values()) this.#seen.set(page, 0);
+  }
+
+  page(name: string): WorldPage {
+    return this.world.page(name);
+  }
+
+  /** Runs code on a page (what the page's own code would read). */
+  on<T>(page: WorldPage, fn: (g: Any) => T): T {
+    return page.run(() => fn(page.globals));
+  }
+
+  /** Waits for the table to go quiet, then fails on anything that went wrong anywhere. */
+  async settle(step: string, expected: Expect = {}): Promise<void> {
+    const t0 = performance.now();
+    await this.world.settle();
+    if (process.env.SMOKE_TIMING) console.log(`${(performance.now() - t0).toFixed(0)}ms settle ${step}`);
+    const problems = this.world.takeFailures();
+    problems.push(...this.consoleErrors.splice(0).map((e) => `console.${e}`));
+    for (const page of this.world.pages.values()) {
+      const shown = page.notifications.slice(this.#seen.get(page) ?? 0);
+      this.#seen.set(page, page.notifications.length);
+      for (const notice of shown) {
+        if (notice.type === "info" || notice.type === "success") continue;
+        if (expected.warnings?.some((re) => re.test(notice.message))) continue;
+        problems.push(`${page.name} was told (${notice.type}): ${notice.message}`);
+      }
+      if (page.dialogAnswers.length)
+        problems.push(`${page.name} had dialog answers left: ${JSON.stringify(page.dialogAnswers)}`);
+    }
+    if (queuedFaces.length) problems.push(`dice faces left unrolled: ${queuedFaces.join(", ")}`);
+    expect(problems, `after "${step}"`).toEqual([]);
+  }
+
+  /** Clicks an element of a page (a real click event in that page's DOM), then settles. */
+  async click(
+    page: WorldPage,
+    element: Element | null | undefined,
+    step: string,
+    expected: Expect = {},
+  ): Promise<void> {
+    expect(element, `${page.name}: nothing to click for "${step}"`).toBeTruthy();
+    page.run(() => (element as HTMLElement).click());
+    await this.settle(step, expected);
+  }
+
+  // --- windows ----------------------------------------------------------------------------------------------------
+
+  /**
+   * The combat tracker as the page's user sees it now: as last drawn (core draws it again when a fight or a
+   * combatant changes), never redrawn for the test.
+   */
+  async tracker(page: WorldPage): Promise<HTMLElement> {
+    return page.run(async () => {
+      const tracker = (page.globals.ui as Any).combat;
+      if (!tracker.rendered) await tracker.render(true);
+      return tracker.element as HTMLElement;
+    });
+  }
+
+  /** A row control of the tracker (`data-action`, for the combatant named), as the user sees it. */
+  async trackerButton(
+    page: WorldPage,
+    action: string,
+    combatantName?: string,
+    data: Record<string, string> = {},
+  ): Promise<HTMLElement | null> {
+    const root = await this.tracker(page);
+    const rows = combatantName
+      ? [...root.querySelectorAll<HTMLElement>("[data-combatant-id]")].filter(
+          (r) => r.querySelector(".name")?.textContent?.trim() === combatantName,
+        )
+      : [root];
+    if (combatantName && rows.length !== 1)
+      throw new Error(`${page.name}'s tracker shows ${rows.length} rows for ${combatantName}`);
+    const filter = Object.entries(data)
+      .map(([k, v]) => `[data-${k}="${v}"]`)
+      .join("");
+    return rows[0]!.querySelector<HTMLElement>(`[data-action="${action}"]${filter}`);
+  }
+
+  /** An actor's sheet on the page: opened if it is not, else as last drawn (never redrawn for the test). */
+  async sheet(page: WorldPage, actor: Any): Promise<HTMLElement> {
+    return page.run(async () => {
+      const sheet = actor.sheet;
+      if (!sheet.rendered) await sheet.render(true);
+      return sheet.element as HTMLElement;
+    });
+  }
+
+  /** A button of a sheet's item row (`data-item-id`). */
+  async itemButton(
+    page: WorldPage,
+    actor: Any,
+    itemName: string,
+    action: string,
+  ): Promise<HTMLElement | null> {
+    const root = await this.sheet(page, actor);
+    const item = page.run(() => actor.items.getName(itemName));
+    if (!item) throw new Error(`${actor.name} has no item ${itemName}`);
+    return root.querySelector<HTMLElement>(`[data-item-id="${item.id}"] [data-action="${action}"]`);
+  }
+
+  /** The chat log entry of a message on the page (the page's own drawing of it). */
+  message(page: WorldPage, messageId: string): HTMLElement | null {
+    return page.run(
+      () =>
+        (page.globals.ui as Any).chat.element.querySelector(
+          `[data-message-id="${messageId}"]`,
+        ) as HTMLElement | null,
+    );
+  }
+
+  /** The newest message of the page's chat log (optionally of a Fray card type). */
+  lastMessage(page: WorldPage, type?: string): Any {
+    return page.run(() => {
+      const messages = (page.globals.game as Any).messages.contents as Any[];
+      return [...messages].reverse().find((m) => !type || m.type === type) ?? null;
+    });
+  }
+
+  /** A button of a message's card, as drawn on the page. */
+  cardButton(page: WorldPage, messageId: string, selector: string): HTMLElement | null {
+    return this.message(page, messageId)?.querySelector<HTMLElement>(selector) ?? null;
+  }
+
+  /** The Token HUD of a token, drawn on the page. */
+  async hud(page: WorldPage, token: Any): Promise<HTMLElement> {
+    return page.run(async () => {
+      const hud = (page.globals.canvas as Any).hud.token;
+      hud.bind(token.object);
+      await hud.render(true);
+      return hud.element as HTMLElement;
+    });
+  }
+
+  // --- canvas gestures --------------------------------------------------------------------------------------------
+
+  /** The user targets one token (core: Token#setTarget, releasing the others), or none. */
+  target(page: WorldPage, token: Any | null): void {
+    page.run(() => {
+      const user = (page.globals.game as Any).user;
+      if (!token) user.targets.clear();
+      else token.object.setTarget(true, { releaseOthers: true });
+    });
+  }
+
+  /** The user drags a token square by square along one axis (core: TokenDocument#move, "dragging"). */
+  async drag(
+    page: WorldPage,
+    token: Any,
+    to: { x: number; y: number },
+    step: string,
+    expected: Expect = {},
+  ): Promise<void> {
+    const moved = await page.run(() => token.move([{ x: to.x, y: to.y }], { method: "dragging" }));
+    expect(moved, `${step}: the move was refused`).toBe(true);
+    await this.settle(step, expected);
+  }
+
+  /** The page's user will answer the next dialog by pressing `action` after filling `fields`. */
+  answer(page: WorldPage, action: string, fields?: Record<string, unknown>): void {
+    page.dialogAnswers.push(fields ? { action, fields } : { action });
+  }
+
+  dice(...faces: number[]): void {
+    queueFaces(...faces);
+  }
+}
+
+/** Records console.error (the smoke test fails on one) while `fn` runs. */
+export function watchConsole(table: Table): () => void {
+  const original = console.error;
+  console.error = (...args: unknown[]) => {
+    table.consoleErrors.push(
+      args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(" "),
+    );
+  };
+  return () => {
+    console.error = original;
+    failures.length = 0;
+  };
+}
