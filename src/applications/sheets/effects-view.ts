@@ -134,7 +134,7 @@ interface ActorLike {
 function contentsOf(list: unknown): EffectLike[] {
   if (!list) return [];
   const contents = (list as { contents?: readonly EffectLike[] }).contents;
-  if (Array.isArray(contents)) return [...contents];
+  if (contents && Array.isArray(contents)) return [...(contents as readonly EffectLike[])];
   if (typeof (list as Iterable<EffectLike>)[Symbol.iterator] === "function")
     return [...(list as Iterable<EffectLike>)];
   return [];
