@@ -37,14 +37,21 @@ export function currentMessageMode(): string {
   return String(settings.get("core", messageModeSetting()) ?? (generation() >= 14 ? "public" : "publicroll"));
 }
 
+/** v13's roll modes, as `ChatMessage.applyRollMode` takes them. */
+type RollMode = Parameters<typeof ChatMessage.applyRollMode>[1];
+
 /** Applies a roll/message mode to chat message data, whichever the running version calls it. */
-export function applyMessageMode(data: Record<string, unknown>, mode: string): Record<string, unknown> {
-  const cls = ChatMessage as unknown as {
-    applyRollMode?: (d: Record<string, unknown>, m: string) => Record<string, unknown>;
-    applyMode?: (d: Record<string, unknown>, m: string) => Record<string, unknown>;
-  };
-  if (generation() >= 14 && cls.applyMode) return cls.applyMode(data, mode);
-  return cls.applyRollMode ? cls.applyRollMode(data, mode) : data;
+export function applyMessageMode(data: ChatMessage.CreateData, mode: string): ChatMessage.CreateData {
+  if (generation() >= 14) {
+    // v14 renamed `applyRollMode` to `applyMode` (roll modes became message modes): the v13 types lack it.
+    const v14 = ChatMessage as unknown as {
+      applyMode?(d: ChatMessage.CreateData, m: string): ChatMessage.CreateData;
+    };
+    if (v14.applyMode) return v14.applyMode(data, mode);
+  }
+  // `mode` is one of v13's roll modes here: `currentMessageMode()` read it from `core.rollMode`, or
+  // `privateMessageMode()`/`publicMessageMode()` gave the v13 name.
+  return "applyRollMode" in ChatMessage ? ChatMessage.applyRollMode(data, mode as RollMode) : data;
 }
 
 export interface MenuEntry {

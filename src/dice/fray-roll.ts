@@ -31,6 +31,6 @@ export const FRAY_ROLL_CLASSES = [AttackRoll, DefenseRoll, DamageRoll] as const;
 
 /** Adds Fray's Roll classes to `CONFIG.Dice.rolls`, once. */
 export function registerRolls(): void {
-  const rolls = CONFIG.Dice.rolls as unknown as unknown[];
+  const rolls = CONFIG.Dice.rolls;
   for (const cls of FRAY_ROLL_CLASSES) if (!rolls.includes(cls)) rolls.push(cls);
 }

@@ -57,9 +57,7 @@ async function postDismissed(combatant: Combatant.Implementation, effect: string
   const content = await foundry.applications.handlebars.renderTemplate(templatePath(DISMISSED_TEMPLATE), {
     line: dismissedLine(combatant.name ?? "", effect),
   });
-  const cls = CONFIG.ChatMessage.documentClass as unknown as {
-    create(data: Record<string, unknown>): Promise<unknown>;
-  };
+  const cls = CONFIG.ChatMessage.documentClass;
   const gms = game.users?.contents.filter((u) => u.isGM).map((u) => u.id) ?? [];
   await cls.create({
     content,

@@ -50,7 +50,7 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCo
 
 /** A short public note in the GM's language (names escaped). */
 async function note(key: string, data: Record<string, string>): Promise<void> {
-  const cls = CONFIG.ChatMessage.documentClass as unknown as { create(d: unknown): Promise<unknown> };
+  const cls = CONFIG.ChatMessage.documentClass;
   await cls.create({
     content: `<p class="fray-card-note fray-mount-note">${escape(loc(key, data))}</p>`,
     speaker: { alias: loc("FRAY.Mount.Role.mount") },
