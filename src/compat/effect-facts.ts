@@ -7,12 +7,14 @@ import { generation } from "./index";
 
 interface EffectLike {
   readonly changes?: unknown;
-  readonly system?: { readonly changes?: unknown } | null;
+  readonly system?: object | null;
 }
 
 /** The effect's changes (v13 `changes`, v14 `system.changes`), as a list. */
 export function effectChanges(effect: EffectLike): readonly unknown[] {
-  const changes = generation() >= 14 ? (effect.system?.changes ?? effect.changes) : effect.changes;
+  const system = effect.system;
+  const v14 = system && "changes" in system ? system.changes : undefined;
+  const changes = generation() >= 14 ? (v14 ?? effect.changes) : effect.changes;
   return Array.isArray(changes) ? changes : [];
 }
 

@@ -42,8 +42,7 @@ export function dismissableFor(
     .map((s) => s.data.effectId);
   const placed = new Set<string>();
   for (const creature of everyActor()) {
-    for (const effect of (creature.effects?.contents ?? []) as unknown as { origin?: string | null }[])
-      if (effect.origin) placed.add(effect.origin);
+    for (const effect of creature.effects?.contents ?? []) if (effect.origin) placed.add(effect.origin);
   }
   return dismissableEffects(items, concentrating, placed);
 }
