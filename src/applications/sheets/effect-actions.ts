@@ -69,9 +69,7 @@ export async function createEffect(parent: EffectParent): Promise<void> {
 export async function removeStatus(actor: Actor.Implementation, target: HTMLElement): Promise<void> {
   const id = target.closest<HTMLElement>("[data-status-id]")?.dataset.statusId;
   if (!id) return;
-  await (
-    actor as unknown as { toggleStatusEffect(id: string, o: { active: boolean }): Promise<unknown> }
-  ).toggleStatusEffect(id, { active: false });
+  await actor.toggleStatusEffect(id, { active: false });
 }
 
 /** GM: ends a timed state early (the round engine's `removeTimedState`). */

@@ -12,6 +12,7 @@
  * - PR-P3/PR-P11 orientation roll, in the orientation phases, as the tracker records it.
  * A user who does not own the actor is refused before anything is rolled.
  */
+import { actorSystemOf } from "../../data/system-of";
 import { postCheck } from "../../chat/check-card";
 import { attackConventions } from "../../chat/conventions";
 import { ownsActor } from "../../chat/parties";
@@ -38,7 +39,7 @@ import { activeFamily } from "../active-family";
 import { askFields, type DialogField } from "../budget/budget-dialogs";
 import { sendWithOverride } from "../budget/override-confirm";
 import { notifyRefusal } from "../notify";
-import { sheetCheck, type CheckStatistics, type SheetCheck } from "./sheet-checks";
+import { sheetCheck, type SheetCheck } from "./sheet-checks";
 
 type TokenLike = TokenDocument.Implementation | null | undefined;
 
@@ -138,7 +139,7 @@ export async function rollSheetCheck(
   const owner = ownerOnly(actor);
   if (!owner.ok) return owner;
   const family = activeFamily();
-  const check = sheetCheck(family, actor.system as unknown as CheckStatistics, checkId);
+  const check = sheetCheck(family, actorSystemOf(actor), checkId);
   if (!check) return refuse("notInThisFamily");
   const asked = situation ?? (await askSituation(check));
   if (!asked) return accept(null);
