@@ -113,7 +113,7 @@ export class FrayCombatTracker extends CombatTracker {
   > {
     const entries = super._getEntryContextOptions();
     return entries.filter((e) => {
-      const entry = e as unknown as { name?: string; label?: string };
+      const entry: { name?: string; label?: string } = e;
       return (entry.name ?? entry.label) !== "COMBAT.CombatantClear";
     }) as typeof entries;
   }
