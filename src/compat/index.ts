@@ -32,9 +32,12 @@ export function messageModeSetting(): "rollMode" | "messageMode" {
 
 /** The user's current roll/message mode, for `ChatMessage.applyRollMode` / `applyMode`. */
 export function currentMessageMode(): string {
-  // v14's `core.messageMode` is unknown to the v13 types; called on game.settings itself (never detached).
-  const settings = game.settings as unknown as { get(namespace: string, key: string): unknown };
-  return String(settings.get("core", messageModeSetting()) ?? (generation() >= 14 ? "public" : "publicroll"));
+  if (generation() >= 14) {
+    // v14's `core.messageMode` is unknown to the v13 types; called on game.settings itself (never detached).
+    const settings = game.settings as unknown as { get(namespace: "core", key: "messageMode"): unknown };
+    return String(settings.get("core", "messageMode") ?? "public");
+  }
+  return String(game.settings.get("core", "rollMode") ?? "publicroll");
 }
 
 /** v13's roll modes, as `ChatMessage.applyRollMode` takes them. */
