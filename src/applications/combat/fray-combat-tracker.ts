@@ -232,7 +232,7 @@ export class FrayCombatTracker extends CombatTracker {
           new foundry.applications.ux.FormDataExtended(button.form as HTMLFormElement).object,
       },
       rejectClose: false,
-    } as never);
+    });
     return result && typeof result === "object" ? (result as Record<string, unknown>) : null;
   }
 
