@@ -88,7 +88,7 @@ const counterOf = (v: unknown) => (v === "active" || v === "passive" ? v : null)
 async function roll3d6(actor: Actor.Implementation | null | undefined, flavor: string): Promise<number[]> {
   const roll = new Roll("3d6");
   await roll.evaluate();
-  await roll.toMessage({ speaker: ChatMessage.getSpeaker(actor ? { actor } : {}), flavor } as never);
+  await roll.toMessage({ speaker: ChatMessage.getSpeaker(actor ? { actor } : {}), flavor });
   return (roll.dice[0]?.results ?? []).map((r) => r.result);
 }
 

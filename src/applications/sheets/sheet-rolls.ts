@@ -12,6 +12,7 @@
  * - PR-P3/PR-P11 orientation roll, in the orientation phases, as the tracker records it.
  * A user who does not own the actor is refused before anything is rolled.
  */
+import { rollOptions } from "../../dice/fray-roll";
 import { actorSystemOf } from "../../data/system-of";
 import { postCheck } from "../../chat/check-card";
 import { attackConventions } from "../../chat/conventions";
@@ -245,7 +246,7 @@ export async function postOpenEndedRoll(
   const faces: number[] = [];
   let result: ReturnType<typeof openEndedD100>;
   do {
-    const roll = new CheckRoll("1d100", {}, { purpose: rolls.length ? "openEnded" : "check" } as never);
+    const roll = new CheckRoll("1d100", {}, rollOptions({ purpose: rolls.length ? "openEnded" : "check" }));
     await roll.evaluate();
     rolls.push(roll);
     faces.push(Number(roll.dice[0]?.results[0]?.result ?? roll.total));
