@@ -103,6 +103,7 @@ export function contextMenuEntry(entry: MenuEntry): Record<string, unknown> {
  * fvtt-types 13.346 does not declare `updateMessage` on ChatLog, hence the one cast; called as a method.
  */
 export async function redrawChatMessage(message: ChatMessage.Implementation): Promise<void> {
+  // ChatLog#updateMessage exists in v13 and v14 but not in fvtt-types 13.346.
   const log = ui.chat as unknown as {
     updateMessage?(message: ChatMessage.Implementation): Promise<unknown>;
   } | null;
