@@ -54,7 +54,9 @@ export function applyMessageMode(data: ChatMessage.CreateData, mode: string): Ch
   }
   // `mode` is one of v13's roll modes here: `currentMessageMode()` read it from `core.rollMode`, or
   // `privateMessageMode()`/`publicMessageMode()` gave the v13 name.
-  return "applyRollMode" in ChatMessage ? ChatMessage.applyRollMode(data, mode as RollMode) : data;
+  return typeof ChatMessage.applyRollMode === "function"
+    ? ChatMessage.applyRollMode(data, mode as RollMode)
+    : data;
 }
 
 export interface MenuEntry {
