@@ -1,15 +1,15 @@
 /** Reading and writing an attack card on its ChatMessage. */
 import { accept, refuse, type Outcome } from "../rules/outcome";
 import { showRolls } from "../dice/show-rolls";
+import { isMessageOfType } from "../data/system-of";
 import type { AttackCardData, TargetEntry } from "./card-data";
 import type { RollSink } from "./roll-sink";
 
-export const ATTACK_MESSAGE_TYPE = "attack";
+export const ATTACK_MESSAGE_TYPE = "attack" as const;
 
 /** The card data of an attack message, or null for any other message. */
 export function attackCardOf(message: ChatMessage.Implementation | null | undefined): AttackCardData | null {
-  if (!message || message.type !== ATTACK_MESSAGE_TYPE) return null;
-  return message.system as unknown as AttackCardData;
+  return message && isMessageOfType(message, ATTACK_MESSAGE_TYPE) ? message.system : null;
 }
 
 export interface LocatedEntry {
@@ -41,7 +41,7 @@ export async function writeEntry(
   const entries = card.entries.map((e) => (e.key === entry.key ? entry : e));
   const update: Record<string, unknown> = { "system.entries": entries };
   if (sink?.rolls.length) {
-    const existing = (message.rolls as unknown as Roll[]) ?? [];
+    const existing = message.rolls ?? [];
     update.rolls = [...existing, ...sink.rolls].map((r) => JSON.stringify(r));
   }
   if (sink?.rolls.length) await showRolls(message, sink.rolls);

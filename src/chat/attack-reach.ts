@@ -12,7 +12,7 @@ import { weaponStats } from "./parties";
 
 /** The scene's distance unit ("m", "ft"…), or "". */
 function unitsOf(token: TokenDocument.Implementation): string {
-  const grid = (token as unknown as { parent?: { grid?: { units?: string } } }).parent?.grid;
+  const grid = token.parent?.grid;
   return typeof grid?.units === "string" ? grid.units : "";
 }
 

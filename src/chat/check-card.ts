@@ -37,6 +37,7 @@
  * Example, the FS-M1 balance roll with a bane for an icy ledge and a consequence that stops the move:
  * `postCheck({ actor, token, kind: "balance", attribute: "agility", banes: 1, consequence: { name: "movement.balance", data: { combatantId } } })`.
  */
+import { actorSystemOf } from "../data/system-of";
 import { applyMessageMode, currentMessageMode } from "../compat";
 import { CHALLENGE_TARGET } from "../rules/families/fast-slow/challenge-roll";
 import { FS_ATTRIBUTES, type FsAttribute } from "../rules/families/fast-slow/derived";
@@ -69,6 +70,8 @@ export interface PostCheckInput {
 }
 
 const AD_STATS = ["ag", "wl", "dev", "pev", "bev"] as const;
+const isAdStat = (id: string | undefined): id is (typeof AD_STATS)[number] =>
+  (AD_STATS as readonly string[]).includes(id ?? "");
 
 function isFsAttribute(value: string | undefined): value is FsAttribute {
   return (FS_ATTRIBUTES as readonly string[]).includes(value ?? "");
@@ -96,8 +99,8 @@ export function checkCardData(input: PostCheckInput): CheckCardData {
     modifier = stats.derived?.fastSlow?.modifiers?.[input.attribute] ?? 0;
   }
   if (dice === "3d6" && input.target === undefined) {
-    const stat = (AD_STATS as readonly string[]).includes(input.attribute ?? "")
-      ? (stats as unknown as { activeDefense: Record<string, number> }).activeDefense[input.attribute ?? ""]
+    const stat = isAdStat(input.attribute)
+      ? actorSystemOf(input.actor).activeDefense[input.attribute]
       : undefined;
     target = whole(stat, 10);
   }
@@ -138,9 +141,7 @@ export async function postCheck(input: PostCheckInput): Promise<ChatMessage.Impl
     },
     input.messageMode ?? currentMessageMode(),
   );
-  const cls = CONFIG.ChatMessage.documentClass as unknown as {
-    create(data: Record<string, unknown>): Promise<ChatMessage.Implementation | undefined>;
-  };
+  const cls = CONFIG.ChatMessage.documentClass;
   const message = (await cls.create(data)) ?? null;
   if (!message?.id) return message;
   const when = input.roll ?? "button";

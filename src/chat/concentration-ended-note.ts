@@ -37,9 +37,7 @@ export const CONCENTRATION_ENDED_TEMPLATE = "chat/concentration-ended";
 /** Posts the notice (the active GM's client); nothing when no concentration ended. */
 export async function postConcentrationsEnded(ended: readonly EndedConcentration[]): Promise<void> {
   const gms = game.users?.contents.filter((u) => u.isGM).map((u) => u.id) ?? [];
-  const cls = CONFIG.ChatMessage.documentClass as unknown as {
-    create(data: Record<string, unknown>): Promise<unknown>;
-  };
+  const cls = CONFIG.ChatMessage.documentClass;
   for (const hidden of [false, true]) {
     const part = ended.filter((e) => e.hidden === hidden);
     if (!part.length) continue;

@@ -5,23 +5,15 @@
  * ground (moved, not its own move), is prone, and the chat says so. Fast-slow worlds and fights only.
  */
 import { getSetting } from "../config/settings";
+import { actorSystemOf } from "../data/system-of";
 import { activeCombatFor, familyOf } from "../documents/combat-api";
 import { setProne } from "../documents/budget-spend";
 import { flyerFalls } from "../rules/families/fast-slow/movement";
 import { loc } from "../utils/loc";
 import { canAct, hasStatus } from "./parties";
 
-interface FlyingToken {
-  readonly id: string | null;
-  readonly name?: string | null;
-  readonly elevation?: number;
-  readonly movementAction?: string;
-  move?(waypoints: unknown, options?: Record<string, unknown>): Promise<unknown>;
-  update?(data: Record<string, unknown>): Promise<unknown>;
-}
-
-function flyingTokens(actor: Actor.Implementation): FlyingToken[] {
-  const tokens = actor.getActiveTokens?.(false, true) as unknown as FlyingToken[] | undefined;
+function flyingTokens(actor: Actor.Implementation): TokenDocument.Implementation[] {
+  const tokens = actor.getActiveTokens?.(false, true);
   return (tokens ?? []).filter((t) => (t.elevation ?? 0) > 0 && t.movementAction === "fly");
 }
 
@@ -31,15 +23,12 @@ function fastSlowHere(actor: Actor.Implementation): boolean {
 }
 
 /** Brings `token` down to the ground: prone, and a line in the chat (active GM). */
-export async function fall(actor: Actor.Implementation, token: FlyingToken): Promise<void> {
+export async function fall(actor: Actor.Implementation, token: TokenDocument.Implementation): Promise<void> {
   if (typeof token.move === "function") await token.move([{ elevation: 0, action: "displace" }]);
   else await token.update?.({ elevation: 0 });
   await setProne(actor, true);
   const name = foundry.utils.escapeHTML(token.name ?? actor.name ?? "");
-  const cls = CONFIG.ChatMessage.documentClass as unknown as {
-    create(data: Record<string, unknown>): Promise<unknown>;
-  };
-  await cls.create({
+  await CONFIG.ChatMessage.documentClass.create({
     content: `<p class="fray-fall">${loc("FRAY.Movement.falls", { name })}</p>`,
     speaker: ChatMessage.getSpeaker({ actor }),
   });
@@ -50,7 +39,7 @@ export async function checkFlyers(actor: Actor.Implementation | null | undefined
   if (!actor || !game.user?.isActiveGM || !fastSlowHere(actor)) return;
   const tokens = flyingTokens(actor);
   if (!tokens.length) return;
-  const speed = Number((actor.system as unknown as { speed?: number }).speed ?? 0) || 0;
+  const speed = Number(actorSystemOf(actor).speed ?? 0) || 0;
   const falls = flyerFalls({ prone: hasStatus(actor, "prone"), speed, canUseActions: canAct(actor) });
   if (!falls || falling.has(actor.id ?? "")) return;
   falling.add(actor.id ?? "");

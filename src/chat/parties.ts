@@ -10,6 +10,8 @@ import type { FsAttribute } from "../rules/families/fast-slow/derived";
 import { FS_ATTACK_TARGETS, type FsAttackTarget } from "../rules/families/fast-slow/attack";
 import { WEAPON_PROPERTIES, type WeaponKind, type WeaponProperty } from "../rules/items/weapon-kinds";
 import type { ActorRef } from "./card-data";
+import { whisperOf } from "../dice/show-rolls";
+import { actorSystemOf, itemSystemOf } from "../data/system-of";
 
 /** The parts of `actor.system` the attack cards read (a structural view of the actor schema). */
 export interface ActorStats {
@@ -61,18 +63,11 @@ export interface Party {
 }
 
 export function statsOf(actor: Actor.Implementation): ActorStats {
-  return actor.system as unknown as ActorStats;
+  return actorSystemOf(actor);
 }
 
 export function weaponStats(item: Item.Implementation): WeaponStats {
-  return item.system as unknown as WeaponStats;
-}
-
-/** The parts of a spell's `item.system` its attack reads (data/item/spell.ts). */
-interface SpellSystem {
-  readonly attribute?: FsAttribute;
-  readonly against?: string;
-  readonly damage?: string;
+  return itemSystemOf<"weapon">(item);
 }
 
 const NO_PROPERTIES = Object.fromEntries(WEAPON_PROPERTIES.map((p) => [p, false])) as Readonly<
@@ -86,7 +81,7 @@ const NO_PROPERTIES = Object.fromEntries(WEAPON_PROPERTIES.map((p) => [p, false]
  * attack goes through the families that read a weapon's kind.
  */
 export function spellAttackStats(item: Item.Implementation): WeaponStats {
-  const spell = item.system as unknown as SpellSystem;
+  const spell = itemSystemOf<"spell">(item);
   const against = (FS_ATTACK_TARGETS as readonly string[]).includes(spell.against ?? "")
     ? (spell.against as FsAttackTarget)
     : "defense";
@@ -131,7 +126,7 @@ export function partyOf(actor: Actor.Implementation, token: TokenDocument.Implem
 function lookup(uuid: unknown): unknown {
   if (typeof uuid !== "string" || !uuid) return null;
   try {
-    return (foundry.utils.fromUuidSync as unknown as (uuid: string) => unknown)(uuid);
+    return foundry.utils.fromUuidSync(uuid);
   } catch {
     return null;
   }
@@ -171,7 +166,7 @@ export type Readers = (user: User.Implementation) => boolean;
 export const EVERYONE: Readers = () => true;
 
 export function readersOf(message: ChatMessage.Implementation): Readers {
-  const whisper = (message.whisper as unknown as string[] | undefined) ?? [];
+  const whisper = whisperOf(message);
   const blind = Boolean(message.blind);
   return (user) => user.isGM || (!blind && (whisper.length === 0 || whisper.includes(user.id ?? "")));
 }

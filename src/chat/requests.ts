@@ -84,7 +84,7 @@ function entryHandler(
   return async (payload: EntryPayload, { user }: { user: User.Implementation }): Promise<Outcome<null>> => {
     const located = locateEntry(payload.messageId, payload.entry);
     if (!located.ok) return located;
-    const sink = new RollSink(((located.value.message.rolls as unknown as Roll[]) ?? []).length);
+    const sink = new RollSink((located.value.message.rolls ?? []).length);
     const result = await work(located.value, user, sink);
     if (!result.ok) return result;
     await writeEntry(located.value.message, located.value.card, result.value, sink);
@@ -105,7 +105,7 @@ export const defendRequest = defineGmRequest<DefendPayload, null>(
     if (!defender.ok) return defender;
     if (!ownsActor(context.user, defender.value.party.actor))
       return refuse("notOwner", { name: entry.target?.name ?? "" });
-    const sink = new RollSink(((message.rolls as unknown as Roll[]) ?? []).length);
+    const sink = new RollSink((message.rolls ?? []).length);
     const result = await inDefenderFight(defender.value, () =>
       family.defend!({
         card,

@@ -16,7 +16,7 @@ export async function revealAttacker(message: ChatMessage.Implementation): Promi
   if (card?.family !== "fast-slow") return;
   if (!card.entries.some((e) => e.attack.data.revealsAttacker === true)) return;
   const attacker = resolveParty(card.attacker);
-  const author = (message as unknown as { author?: User.Implementation | null }).author;
+  const author = message.author;
   if (!attacker || !author || !userOwns(author, attacker.actor)) return;
   await setStatus(attacker.actor, HIDDEN_STATUS, false);
 }

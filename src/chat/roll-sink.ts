@@ -3,11 +3,16 @@
  * a GM update continues after the rolls already on the message.
  */
 import { allFaces, diceFaces, type DiceFaces } from "../dice/faces";
-import type { AttackRoll, DamageRoll, DefenseRoll, FrayRollOptions } from "../dice/fray-roll";
+import {
+  rollOptions,
+  type AttackRoll,
+  type DamageRoll,
+  type DefenseRoll,
+  type FrayRollOptions,
+} from "../dice/fray-roll";
 import type { RollSnapshot } from "./card-data";
 
 type RollClass = typeof AttackRoll | typeof DefenseRoll | typeof DamageRoll;
-type RollOptions = ConstructorParameters<RollClass>[2];
 
 export interface Rolled {
   readonly snapshot: RollSnapshot;
@@ -23,7 +28,7 @@ export class RollSink {
   }
 
   async roll(cls: RollClass, formula: string, options: FrayRollOptions): Promise<Rolled> {
-    const roll = new cls(formula, {}, options as RollOptions);
+    const roll = new cls(formula, {}, rollOptions(options));
     await roll.evaluate();
     const faces = diceFaces(roll);
     const snapshot: RollSnapshot = {

@@ -76,9 +76,7 @@ export async function postSpellCard(input: PostSpellCardInput): Promise<ChatMess
     },
     currentMessageMode(),
   );
-  const cls = CONFIG.ChatMessage.documentClass as unknown as {
-    create(data: Record<string, unknown>): Promise<ChatMessage.Implementation | undefined>;
-  };
+  const cls = CONFIG.ChatMessage.documentClass;
   return (await cls.create(data)) ?? null;
 }
 

@@ -36,17 +36,14 @@ export interface StartAttackOptions {
 
 /** The actor's own token (an unlinked token's), else its first active one on the scene. */
 export function attackerToken(actor: Actor.Implementation): TokenDocument.Implementation | null {
-  const own = actor.token as TokenDocument.Implementation | null;
+  const own = actor.token;
   if (own) return own;
-  const active = actor.getActiveTokens(true, true) as unknown as TokenDocument.Implementation[];
+  const active = actor.getActiveTokens(true, true);
   return active[0] ?? null;
 }
 
 function userTargets(): TokenDocument.Implementation[] {
-  const targets = (game.user?.targets ?? new Set()) as unknown as Iterable<{
-    document: TokenDocument.Implementation;
-  }>;
-  return [...targets].map((t) => t.document);
+  return [...(game.user?.targets ?? [])].map((t) => t.document);
 }
 
 /**
@@ -153,8 +150,6 @@ export async function startAttack(
     },
     currentMessageMode(),
   );
-  const cls = CONFIG.ChatMessage.documentClass as unknown as {
-    create(data: Record<string, unknown>): Promise<ChatMessage.Implementation | undefined>;
-  };
+  const cls = CONFIG.ChatMessage.documentClass;
   return (await cls.create(data)) ?? null;
 }

@@ -31,7 +31,7 @@ export const TRAVERSAL_CONSEQUENCE = defineCheckConsequence<TraversalData>(
       return { lines: [{ key: "FRAY.Budget.Ui.noEffect" }] };
     if (data.purpose === "turbulence") {
       if (result.success) return { lines: [{ key: "FRAY.Movement.Result.continue" }] };
-      const tokens = (actor.getActiveTokens?.(false, true) ?? []) as unknown as Parameters<typeof fall>[1][];
+      const tokens = actor.getActiveTokens?.(false, true) ?? [];
       for (const token of tokens.filter((t) => (t.elevation ?? 0) > 0)) await fall(actor, token);
       return { lines: [{ key: "FRAY.Movement.Result.fall" }] };
     }

@@ -7,12 +7,14 @@ import { generation } from "./index";
 
 interface EffectLike {
   readonly changes?: unknown;
-  readonly system?: { readonly changes?: unknown } | null;
+  readonly system?: object | null;
 }
 
 /** The effect's changes (v13 `changes`, v14 `system.changes`), as a list. */
 export function effectChanges(effect: EffectLike): readonly unknown[] {
-  const changes = generation() >= 14 ? (effect.system?.changes ?? effect.changes) : effect.changes;
+  const system = effect.system;
+  const v14 = system && "changes" in system ? system.changes : undefined;
+  const changes = generation() >= 14 ? (v14 ?? effect.changes) : effect.changes;
   return Array.isArray(changes) ? changes : [];
 }
 
@@ -26,10 +28,11 @@ export interface StatusLook {
 /** The status definition of `id` in `CONFIG.statusEffects` (an array in v13, a record in v14), if any. */
 export function statusEffectById(id: string): StatusLook | undefined {
   const effects = (globalThis as { CONFIG?: { statusEffects?: unknown } }).CONFIG?.statusEffects;
-  let found: { id?: string; name?: string; label?: string; img?: string; icon?: string } | undefined;
-  if (Array.isArray(effects)) found = effects.find((e: { id?: string }) => e?.id === id);
+  type Definition = { id?: string; name?: string; label?: string; img?: string; icon?: string } | undefined;
+  let found: Definition;
+  if (Array.isArray(effects)) found = (effects as Definition[]).find((e) => e?.id === id);
   else if (effects && typeof effects === "object")
-    found = (effects as Record<string, typeof found>)[id] ?? undefined;
+    found = (effects as Record<string, Definition>)[id] ?? undefined;
   if (!found) return undefined;
   return { id, name: String(found.name ?? found.label ?? id), img: String(found.img ?? found.icon ?? "") };
 }

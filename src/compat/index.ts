@@ -32,19 +32,31 @@ export function messageModeSetting(): "rollMode" | "messageMode" {
 
 /** The user's current roll/message mode, for `ChatMessage.applyRollMode` / `applyMode`. */
 export function currentMessageMode(): string {
-  // v14's `core.messageMode` is unknown to the v13 types; called on game.settings itself (never detached).
-  const settings = game.settings as unknown as { get(namespace: string, key: string): unknown };
-  return String(settings.get("core", messageModeSetting()) ?? (generation() >= 14 ? "public" : "publicroll"));
+  if (generation() >= 14) {
+    // v14's `core.messageMode` is unknown to the v13 types; called on game.settings itself (never detached).
+    const settings = game.settings as unknown as { get(namespace: "core", key: "messageMode"): unknown };
+    return String(settings.get("core", "messageMode") ?? "public");
+  }
+  return String(game.settings.get("core", "rollMode") ?? "publicroll");
 }
 
+/** v13's roll modes, as `ChatMessage.applyRollMode` takes them. */
+type RollMode = Parameters<typeof ChatMessage.applyRollMode>[1];
+
 /** Applies a roll/message mode to chat message data, whichever the running version calls it. */
-export function applyMessageMode(data: Record<string, unknown>, mode: string): Record<string, unknown> {
-  const cls = ChatMessage as unknown as {
-    applyRollMode?: (d: Record<string, unknown>, m: string) => Record<string, unknown>;
-    applyMode?: (d: Record<string, unknown>, m: string) => Record<string, unknown>;
-  };
-  if (generation() >= 14 && cls.applyMode) return cls.applyMode(data, mode);
-  return cls.applyRollMode ? cls.applyRollMode(data, mode) : data;
+export function applyMessageMode(data: ChatMessage.CreateData, mode: string): ChatMessage.CreateData {
+  if (generation() >= 14) {
+    // v14 renamed `applyRollMode` to `applyMode` (roll modes became message modes): the v13 types lack it.
+    const v14 = ChatMessage as unknown as {
+      applyMode?(d: ChatMessage.CreateData, m: string): ChatMessage.CreateData;
+    };
+    if (v14.applyMode) return v14.applyMode(data, mode);
+  }
+  // `mode` is one of v13's roll modes here: `currentMessageMode()` read it from `core.rollMode`, or
+  // `privateMessageMode()`/`publicMessageMode()` gave the v13 name.
+  return typeof ChatMessage.applyRollMode === "function"
+    ? ChatMessage.applyRollMode(data, mode as RollMode)
+    : data;
 }
 
 export interface MenuEntry {
@@ -93,6 +105,7 @@ export function contextMenuEntry(entry: MenuEntry): Record<string, unknown> {
  * fvtt-types 13.346 does not declare `updateMessage` on ChatLog, hence the one cast; called as a method.
  */
 export async function redrawChatMessage(message: ChatMessage.Implementation): Promise<void> {
+  // ChatLog#updateMessage exists in v13 and v14 but not in fvtt-types 13.346.
   const log = ui.chat as unknown as {
     updateMessage?(message: ChatMessage.Implementation): Promise<unknown>;
   } | null;

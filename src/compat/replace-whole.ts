@@ -11,9 +11,8 @@ interface ReplacementOperator {
 
 /** `{ "system.==engine": value }` (v13) or `{ "system.engine": _replace(value) }` (v14+). */
 export function replaceWhole(path: string, value: unknown): Record<string, unknown> {
-  const operators = (
-    foundry as unknown as { data?: { operators?: { ForcedReplacement?: ReplacementOperator } } }
-  ).data?.operators;
+  // v14's operators are not in the v13 types.
+  const operators = (foundry.data as { operators?: { ForcedReplacement?: ReplacementOperator } }).operators;
   const replacement = operators?.ForcedReplacement;
   if (generation() >= 14 && replacement) return { [path]: replacement.create(value) };
   const at = path.lastIndexOf(".");

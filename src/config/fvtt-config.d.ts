@@ -12,6 +12,8 @@ import type { CombatantModel } from "../data/combat/combatant-model";
 import type { FrayCombat } from "../documents/fray-combat";
 import type { FrayCombatant } from "../documents/fray-combatant";
 import type { SettingValues } from "./settings";
+import type { FamilyId } from "../rules/families/ids";
+import type { IndependentFlag, PinFlag } from "../documents/mounts/mount-store";
 
 declare module "fvtt-types/configuration" {
   interface AssumeHookRan {
@@ -75,6 +77,30 @@ declare module "fvtt-types/configuration" {
   interface DocumentClassConfig {
     Combat: typeof FrayCombat;
     Combatant: typeof FrayCombatant;
+  }
+}
+
+declare module "fvtt-types/configuration" {
+  /** The flags Fray writes, by document: `flags.fray.<key>`. */
+  interface FlagConfig {
+    ChatMessage: {
+      fray?: {
+        /** A spell's card (chat/spell-card.ts): the item and the family it was cast under. */
+        spellCard?: { itemId: string; family: FamilyId };
+        /** A roll from the sheet (applications/sheets/sheet-rolls.ts): the label's i18n key. */
+        sheetRoll?: string;
+        /** An initiative or orientation roll (documents/initiative-rolls.ts): whose. */
+        combatant?: string | null;
+      };
+    };
+    Token: {
+      fray?: {
+        /** FS-MT: the mount's token id the rider rides (documents/mounts/mount-store.ts). */
+        rides?: string | null;
+        pinnedUnder?: PinFlag | null;
+        independentAttack?: IndependentFlag | null;
+      };
+    };
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { isDiceFormula } from "../rules/dice/formula-shape";
 
-const { NumberField, StringField, BooleanField, HTMLField } = foundry.data.fields;
+const { NumberField, StringField, BooleanField, HTMLField, ObjectField } = foundry.data.fields;
 
 export interface Bounds {
   readonly min?: number;
@@ -62,4 +62,26 @@ export function formulaField(initial: string) {
 
 export function htmlField() {
   return new HTMLField({ required: true, nullable: false, blank: true, initial: "" });
+}
+
+/**
+ * A JSON object stored and read whole (a card entry, a check's result): the rules' own record `T`, written only
+ * by the active GM from what the rules returned. Foundry checks nothing inside an ObjectField, so `T` is what
+ * Fray's own writers put there; typing the field says so once, here, instead of at every read.
+ */
+export function jsonField<T extends object>() {
+  return new ObjectField<{ required: true; nullable: false }, T, T, T & Record<string, unknown>>({
+    required: true,
+    nullable: false,
+  });
+}
+
+/** `jsonField`, or null (nothing written yet). */
+export function nullableJsonField<T extends object>() {
+  return new ObjectField<
+    { required: true; nullable: true; initial: null },
+    T | null,
+    T | null,
+    (T & Record<string, unknown>) | null
+  >({ required: true, nullable: true, initial: null });
 }

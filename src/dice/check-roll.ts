@@ -7,6 +7,6 @@ export class CheckRoll extends Roll {}
 
 /** Adds the check Roll class to `CONFIG.Dice.rolls`, once. */
 export function registerCheckRoll(): void {
-  const rolls = CONFIG.Dice.rolls as unknown as unknown[];
+  const rolls = CONFIG.Dice.rolls;
   if (!rolls.includes(CheckRoll)) rolls.push(CheckRoll);
 }

@@ -15,6 +15,14 @@ export interface FrayRollOptions {
 }
 
 /**
+ * Fray's options as a Roll constructor takes them. Foundry keeps any option on `roll.options` and in the
+ * roll's JSON; fvtt-types' `Roll.Options` lists core's only, so Fray's are declared here, once.
+ */
+export function rollOptions(options: FrayRollOptions): Roll.Options {
+  return options as Roll.Options;
+}
+
+/**
  * The attacker's rolls: the attack itself, a CD-AT3 confirmation, open-ended d100 rerolls, AD-C2 fumble table,
  * its side of an AD-M2 feint-and-attack contest.
  */
@@ -31,6 +39,6 @@ export const FRAY_ROLL_CLASSES = [AttackRoll, DefenseRoll, DamageRoll] as const;
 
 /** Adds Fray's Roll classes to `CONFIG.Dice.rolls`, once. */
 export function registerRolls(): void {
-  const rolls = CONFIG.Dice.rolls as unknown as unknown[];
+  const rolls = CONFIG.Dice.rolls;
   for (const cls of FRAY_ROLL_CLASSES) if (!rolls.includes(cls)) rolls.push(cls);
 }

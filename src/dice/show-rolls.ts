@@ -15,10 +15,16 @@ interface DiceSoNice {
   ): Promise<boolean>;
 }
 
+/** The ids of the users a message is whispered to (none: everyone sees it). */
+export function whisperOf(message: ChatMessage.Implementation): string[] {
+  return (message.whisper ?? []).filter((id) => typeof id === "string");
+}
+
 export async function showRolls(message: ChatMessage.Implementation, rolls: readonly Roll[]): Promise<void> {
-  const dice3d = (game as unknown as { dice3d?: DiceSoNice }).dice3d;
+  // Dice So Nice adds `game.dice3d`; Foundry's types cannot know a module's API, so it is typed here.
+  const dice3d = "dice3d" in game ? (game.dice3d as DiceSoNice | undefined) : undefined;
   if (!dice3d) return;
-  const whisper = (message.whisper as unknown as string[] | undefined) ?? [];
+  const whisper = whisperOf(message);
   await Promise.all(
     rolls.map((roll) =>
       dice3d.showForRoll(

@@ -9,6 +9,7 @@
  * action), the FS-R1 turn kind from
  * the engine, CD-A5's standard-only status, the OD-R3 counters, the AD-M4 weapons it carries.
  */
+import { actorSystemOf, type FrayActorSystem } from "../data/system-of";
 import { FAMILY_DATA_KEYS, type FamilyId } from "../rules/families/ids";
 import { readBudget, type BudgetInput, type StoredBudget } from "../rules/budget/budget-lifecycle";
 import { withEngineCounts, type OpposedD20Budget } from "../rules/families/opposed-d20/budget";
@@ -49,8 +50,8 @@ export function adWeaponOf(item: Item): { spec: AdWeaponSpec; status: AdWeaponSt
 }
 
 /** The actor's own statistics the budgets read. */
-function actorSystem(actor: Actor.Implementation | null | undefined): Record<string, unknown> {
-  return ((actor?.system ?? {}) as unknown as Record<string, unknown>) ?? {};
+function actorSystem(actor: Actor.Implementation | null | undefined): FrayActorSystem | undefined {
+  return actor ? actorSystemOf(actor) : undefined;
 }
 
 /** The engine's record of the combatant. */
@@ -66,16 +67,16 @@ export function budgetInputOf(
   const actor = combatant.actor;
   const system = actorSystem(actor);
   const family = familyOf(combat);
-  const token = (combatant as unknown as { token?: TokenDocument.Implementation | null }).token ?? null;
+  const token = combatant.token ?? null;
   // FS-MT6: a rider moves with its mount's Speed.
   const speed =
-    family === "fast-slow" && token ? movementSpeedOf(token) : Math.max(0, Number(system.speed ?? 0) || 0);
+    family === "fast-slow" && token ? movementSpeedOf(token) : Math.max(0, Number(system?.speed ?? 0) || 0);
   const engine = engineCombatant(combat, combatant.id ?? "");
   const input: { -readonly [K in keyof BudgetInput]: BudgetInput[K] } = { speed };
   if (family === "fast-slow") input.kind = engine?.speed ?? "slow";
   if (family === "classic-d20") input.standardOnly = hasStatusNow(actor, STANDARD_ONLY_STATUS);
   if (family === "opposed-d20") {
-    const od = system[FAMILY_DATA_KEYS["opposed-d20"]] as { actions?: { active?: number; passive?: number } };
+    const od = system?.[FAMILY_DATA_KEYS["opposed-d20"]];
     input.limits = {
       active: Math.max(0, Number(od?.actions?.active ?? 0) || 0),
       passive: Math.max(0, Number(od?.actions?.passive ?? 0) || 0),

@@ -46,7 +46,7 @@ export function asFray(combat: object | null | undefined): Combat.Implementation
 
 /** The Combat's system data (type `base`). */
 export function combatData(combat: Combat.Implementation): CombatData {
-  return combat.system as unknown as CombatData;
+  return combat.system;
 }
 
 /** The family the combat recorded when it was created (never the world setting of today). */
@@ -232,7 +232,7 @@ export function applyRoundEvents(
     await combat.update({
       ...replaceWhole("system.engine", stored(after)),
       ...coreTurnOf(combat, after),
-    } as unknown as Combat.UpdateData);
+    });
     await roundLifecycle(combat, before, after, notices);
     return accept({ ...after, notices });
   });
@@ -251,10 +251,7 @@ export function combatantData(combatant: Combatant.Implementation): CombatantMod
   budget: object | null;
   defenseUsage: DefenseUsage;
 } {
-  return combatant.system as unknown as CombatantModel & {
-    budget: object | null;
-    defenseUsage: DefenseUsage;
-  };
+  return combatant.system;
 }
 
 /** Writes per-combatant data (active GM only), replacing `budget` whole rather than merging into it. */

@@ -139,7 +139,7 @@ export class FrayCombat extends Combat {
         options: recordedOptions(),
         engine: null,
       },
-    } as never);
+    });
     return allowed;
   }
 

@@ -19,9 +19,9 @@ export class FrayCombatant extends Combatant {
     return initiativeFormula(family, options.prInitiativeFormula) ?? "0";
   }
 
-  override getInitiativeRoll(formula?: string): Roll {
+  override getInitiativeRoll(formula?: string) {
     const stats = initiativeStats(this.actor);
     const data = { dex: stats.dex, initiative: stats.initiative, quickness: stats.quickness };
-    return new Roll(formula ?? this._getInitiativeFormula(), data) as unknown as Roll;
+    return new Roll(formula ?? this._getInitiativeFormula(), data);
   }
 }

@@ -31,17 +31,17 @@ export async function rollMessage(
   roll: Roll.Any,
   flavorTemplate: string,
   context: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
+): Promise<ChatMessage.CreateData> {
   const flavor = await foundry.applications.handlebars.renderTemplate(templatePath(flavorTemplate), {
     name: combatant.name,
     ...context,
   });
-  const data: Record<string, unknown> = {
+  const data: ChatMessage.CreateData = {
     speaker: ChatMessage.getSpeaker({
       actor: combatant.actor,
       token: combatant.token,
       alias: combatant.name,
-    } as never),
+    }),
     flavor,
     rolls: [roll],
     flags: { fray: { combatant: combatant.id } },
@@ -61,7 +61,7 @@ export async function rollOrientation(
   await roll.evaluate();
   if (!(await record(Number(roll.total)))) return false;
   await ChatMessage.implementation.create(
-    (await rollMessage(combatant, roll, "combat/orientation-flavor", {})) as never,
+    await rollMessage(combatant, roll, "combat/orientation-flavor", {}),
   );
   return true;
 }
@@ -76,7 +76,7 @@ export async function rollInitiatives(
   const formula = options.formula ?? initiativeFormula(family, recorded.prInitiativeFormula);
   if (family === "fast-slow") return refuse("notInThisFamily");
   const rolls: RolledInitiative[] = [];
-  const messages: Record<string, unknown>[] = [];
+  const messages: ChatMessage.CreateData[] = [];
   for (const id of ids) {
     const combatant = combat.combatants.get(id);
     if (!combatant?.isOwner) continue;
@@ -97,7 +97,7 @@ export async function rollInitiatives(
   }
   if (!rolls.length) return accept(true);
   const out = await setInitiativeRequest.send({ combatId: combat.id ?? "", rolls });
-  if (out.ok && messages.length) await ChatMessage.implementation.create(messages as never);
+  if (out.ok && messages.length) await ChatMessage.implementation.create(messages);
   return out;
 }
 
@@ -108,7 +108,7 @@ export async function rollOffFaces(
 ): Promise<Record<string, number>> {
   const formula = rollOffFormula(familyOf(combat));
   const faces: Record<string, number> = {};
-  const messages: Record<string, unknown>[] = [];
+  const messages: ChatMessage.CreateData[] = [];
   for (const id of ids) {
     const combatant = combat.combatants.get(id);
     if (!combatant) continue;
@@ -117,6 +117,6 @@ export async function rollOffFaces(
     faces[id] = Number(roll.total);
     messages.push(await rollMessage(combatant, roll, "combat/roll-off-flavor", {}));
   }
-  if (messages.length) await ChatMessage.implementation.create(messages as never);
+  if (messages.length) await ChatMessage.implementation.create(messages);
   return faces;
 }

@@ -60,7 +60,7 @@ export async function roundLifecycle(
   }
 
   if (updates.size) {
-    await combat.updateEmbeddedDocuments("Combatant", [...updates.values()] as never);
+    await combat.updateEmbeddedDocuments("Combatant", [...updates.values()]);
   }
   const transition: RoundTransition = { before, after };
   (Hooks.callAll as (name: string, ...args: unknown[]) => boolean)(

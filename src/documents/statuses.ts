@@ -50,7 +50,5 @@ export async function setStatus(
   active: boolean,
 ): Promise<void> {
   if (!actor || hasStatusNow(actor, id) === active) return;
-  await (
-    actor as unknown as { toggleStatusEffect(id: string, o: { active: boolean }): Promise<unknown> }
-  ).toggleStatusEffect(id, { active });
+  await actor.toggleStatusEffect(id, { active });
 }

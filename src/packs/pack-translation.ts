@@ -62,10 +62,10 @@ export function registerPackTranslation(): void {
     });
   });
   Hooks.on("preCreateItem", (item) => {
-    translateOnCreate("Item", item as unknown as SourceDocument);
+    translateOnCreate("Item", item);
   });
   Hooks.on("preCreateActor", (actor) => {
-    translateOnCreate("Actor", actor as unknown as SourceDocument);
+    translateOnCreate("Actor", actor);
   });
 }
 
@@ -90,8 +90,8 @@ async function loadEnglishPackStrings(): Promise<Map<string, string>> {
 }
 
 function frayPacks(): PackLike[] {
-  const packs = game.packs as unknown as Iterable<PackLike> | undefined;
-  return [...(packs ?? [])].filter((pack) => isFrayPack(pack.metadata));
+  const packs: Iterable<PackLike> = game.packs ?? [];
+  return [...packs].filter((pack) => isFrayPack(pack.metadata));
 }
 
 /** Localizes every Fray pack not handled yet; true when one was. */

@@ -444,7 +444,7 @@ function environment(lang: string) {
 }
 
 const game = g.game as Data;
-Object.defineProperty(game, "user", { configurable: true, get: () => currentClient() });
+Object.defineProperty(game, "user", { configurable: true, get: () => currentClient<UserDocument>() });
 game.users = users;
 game.messages = world.messages;
 game.combats = world.combats;

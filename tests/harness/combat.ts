@@ -506,7 +506,7 @@ const users = {
 export const combatHarness = { users, env };
 
 const game = g.game as Data;
-Object.defineProperty(game, "user", { configurable: true, get: () => currentClient() });
+Object.defineProperty(game, "user", { configurable: true, get: () => currentClient<UserDocument>() });
 game.users = Object.assign([users.gm, users.alice, users.bob], {
   get activeGM() {
     return activeGM();

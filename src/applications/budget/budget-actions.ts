@@ -5,6 +5,7 @@
  * Each op becomes a spend request to the active GM (budget-requests.ts), sent with the fingerprint (so a double
  * click spends once) and, for a GM who confirms after a rule's refusal, again with the override.
  */
+import { actorSystemOf } from "../../data/system-of";
 import { jumpRequest, spendBudgetRequest } from "../../documents/budget-requests";
 import { FS_ACTIVITIES, isPreparable } from "../../rules/families/fast-slow/activities";
 import { highJumpHeight, longJumpDistance, RUN_UP_METRES } from "../../rules/families/fast-slow/jump";
@@ -87,18 +88,15 @@ const counterOf = (v: unknown) => (v === "active" || v === "passive" ? v : null)
 async function roll3d6(actor: Actor.Implementation | null | undefined, flavor: string): Promise<number[]> {
   const roll = new Roll("3d6");
   await roll.evaluate();
-  await roll.toMessage({ speaker: ChatMessage.getSpeaker(actor ? { actor } : {}), flavor } as never);
+  await roll.toMessage({ speaker: ChatMessage.getSpeaker(actor ? { actor } : {}), flavor });
   return (roll.dice[0]?.results ?? []).map((r) => r.result);
 }
 
-interface AdActorSystem {
-  activeDefense?: { ag?: number; skills?: Record<string, number> };
-}
-
 function adSkill(actor: Actor.Implementation | null | undefined, weapon: WeaponItem | undefined): number {
-  const system = (actor?.system ?? {}) as unknown as AdActorSystem;
+  const ad = actor ? actorSystemOf(actor).activeDefense : undefined;
   const skill = weapon ? String(weapon.system.skill ?? "") : "";
-  return Number(system.activeDefense?.skills?.[skill] ?? system.activeDefense?.ag ?? 10);
+  const skills: Readonly<Record<string, number>> | undefined = ad?.skills;
+  return Number(skills?.[skill] ?? ad?.ag ?? 10);
 }
 
 /** AD-M1: the enemy's best weapon skill among its equipped weapons, or AG (the text: weapon skill or AG). */
@@ -279,10 +277,6 @@ async function fsReload(ids: PanelIds): Promise<boolean> {
   );
 }
 
-interface FsActorSystem {
-  derived?: { fastSlow?: { modifiers?: { agility?: number } } };
-}
-
 /** FS-M5/FS-M6: the jump dialog's fields, with what a creature of this Agility modifier jumps without a roll. */
 export function jumpDialog(agility: number): { fields: DialogField[]; info: string[] } {
   const info = [
@@ -334,7 +328,7 @@ export function jumpDialog(agility: number): { fields: DialogField[]; info: stri
 async function fsJump(ids: PanelIds): Promise<boolean> {
   const actor = combatantOf(ids)?.actor;
   const agility = Number(
-    ((actor?.system ?? {}) as unknown as FsActorSystem).derived?.fastSlow?.modifiers?.agility ?? 0,
+    (actor ? actorSystemOf(actor).derived : undefined)?.fastSlow?.modifiers?.agility ?? 0,
   );
   const { fields, info } = jumpDialog(agility);
   const f = await askFields(loc("FRAY.Budget.Ui.jump"), fields, info);
@@ -427,7 +421,7 @@ export async function runBudgetOp(button: HTMLElement): Promise<boolean> {
 const busy = new WeakSet<HTMLElement>();
 
 /** The delegated listener's work for one click (exported for the tests). */
-export function onBudgetClick(event: Event): Promise<boolean> | null {
+export function onBudgetClick(event: Pick<Event, "target" | "preventDefault">): Promise<boolean> | null {
   const origin = event.target as HTMLElement | null;
   const button = origin?.closest?.<HTMLElement>("button[data-fray-budget]");
   if (!button) return null;
@@ -451,7 +445,7 @@ export function takePanelManeuver(
   );
   if (!button) return null;
   button.focus();
-  return onBudgetClick({ target: button, preventDefault: () => undefined } as unknown as Event);
+  return onBudgetClick({ target: button, preventDefault: () => undefined });
 }
 
 /** Attaches the listener to a rendered window's element, once. */

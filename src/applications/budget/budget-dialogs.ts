@@ -51,6 +51,6 @@ export async function askFields(
         new foundry.applications.ux.FormDataExtended(button.form as HTMLFormElement).object,
     },
     rejectClose: false,
-  } as never);
+  });
   return result && typeof result === "object" ? (result as Record<string, unknown>) : null;
 }

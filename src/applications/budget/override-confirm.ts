@@ -38,7 +38,7 @@ export async function confirmOverride(refusal: Outcome<unknown>): Promise<boolea
   const answer = await DialogV2.confirm({
     window: { title: "FRAY.Budget.Ui.overrideTitle" },
     content: `<p>${escape(loc(refusalKey(refusal.reason), refusal.data ?? {}))}</p><p>${escape(loc("FRAY.Budget.Ui.overrideQuestion"))}</p>`,
-  } as never);
+  });
   return answer === true;
 }
 

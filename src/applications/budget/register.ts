@@ -4,6 +4,7 @@
  * click listener on the tracker and the actor sheets, their re-render when a budget changes, and the FS-M4
  * watch over flying creatures. The GM requests register themselves at import (net/gm-requests.ts).
  */
+import { asDocument } from "../../documents/lookup";
 import { addStatusEffect } from "../../compat";
 import { checkFlyers } from "../../chat/flyer-falls";
 import { STANDARD_ONLY_STATUS } from "../../documents/budget-store";
@@ -22,8 +23,6 @@ import { confirmOverride } from "./override-confirm";
 import { askTraversalRoll } from "./traversal-rolls";
 import { onHook } from "../../compat/hooks";
 
-type ActionConfig = Record<string, unknown> & { getCostFunction?: (...args: unknown[]) => unknown };
-
 /**
  * The movement actions the budgets price themselves (FS-M1…FS-M6 double climbing and balance, crawl at half
  * Speed, count jumps…): each is measured as walking is — terrain included, no action surcharge of its own —
@@ -32,9 +31,7 @@ type ActionConfig = Record<string, unknown> & { getCostFunction?: (...args: unkn
 const PRICED_ACTIONS = ["walk", "crawl", "climb", "swim", "fly", "burrow", "jump"] as const;
 
 export function registerMovementActions(): void {
-  const movement = (
-    CONFIG as unknown as { Token?: { movement?: { actions?: Record<string, ActionConfig> } } }
-  ).Token?.movement;
+  const movement = CONFIG.Token?.movement;
   const actions = movement?.actions;
   const walk = actions?.walk;
   if (!actions || !walk) return;
@@ -95,9 +92,9 @@ export function registerBudgets(): void {
     if (changes?.system) rerenderSheets(asFray(combat));
   });
   // FS-M4: knocked prone, unable to act, or Speed 0 while flying: the creature falls.
-  const effectChanged = (effect: { parent?: { documentName?: string } | null }) => {
-    if (effect.parent?.documentName === "Actor")
-      void checkFlyers(effect.parent as unknown as Actor.Implementation);
+  const effectChanged = (effect: { parent?: unknown }) => {
+    const actor = asDocument(effect.parent, "Actor");
+    if (actor) void checkFlyers(actor);
   };
   on("createActiveEffect", effectChanged);
   on("deleteActiveEffect", effectChanged);

@@ -127,7 +127,7 @@ export class FrayCombatTracker extends CombatTracker {
   > {
     const entries = super._getEntryContextOptions();
     return entries.filter((e) => {
-      const entry = e as unknown as { name?: string; label?: string };
+      const entry: { name?: string; label?: string } = e;
       return (entry.name ?? entry.label) !== "COMBAT.CombatantClear";
     }) as typeof entries;
   }
@@ -245,7 +245,7 @@ export class FrayCombatTracker extends CombatTracker {
           new foundry.applications.ux.FormDataExtended(button.form as HTMLFormElement).object,
       },
       rejectClose: false,
-    } as never);
+    });
     return result && typeof result === "object" ? (result as Record<string, unknown>) : null;
   }
 

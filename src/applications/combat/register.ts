@@ -55,9 +55,9 @@ function onEffectChange(effect: ActiveEffect.Implementation): void {
 }
 
 export function registerCombat(): void {
-  CONFIG.Combat.documentClass = FrayCombat as never;
-  CONFIG.Combatant.documentClass = FrayCombatant as never;
-  (CONFIG.ui as unknown as Record<string, unknown>).combat = FrayCombatTracker;
+  CONFIG.Combat.documentClass = FrayCombat;
+  CONFIG.Combatant.documentClass = FrayCombatant;
+  CONFIG.ui.combat = FrayCombatTracker;
 
   const on = onHook;
   on("createCombatant", (c: Combatant.Implementation) => sync(asFray(c.parent)));

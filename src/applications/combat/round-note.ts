@@ -68,7 +68,7 @@ export async function postRoundNote(
       ...(hidden ? { whisper: gms } : {}),
     });
   }
-  await ChatMessage.implementation.create(messages as never);
+  await ChatMessage.implementation.create(messages);
 }
 
 /** FS-R9: the moment one side becomes all defeated, the GM is asked whether to end the combat. */

@@ -12,6 +12,7 @@
  * The roller's own Help boons apply to this roll too (FS-A8: its next roll), taken as the card is rolled
  * (chat/checks/check-requests.ts).
  */
+import { actorSystemOf } from "../../data/system-of";
 import { postCheck, type CheckLine } from "../../chat/check-card";
 import { hasStatus, partyOf } from "../../chat/parties";
 import {
@@ -62,12 +63,11 @@ interface Box {
 }
 
 function boxOf(token: TokenLike): Box {
-  const t = token as unknown as Partial<Box>;
   return {
-    x: Number(t.x) || 0,
-    y: Number(t.y) || 0,
-    width: Number(t.width) || 1,
-    height: Number(t.height) || 1,
+    x: Number(token.x) || 0,
+    y: Number(token.y) || 0,
+    width: Number(token.width) || 1,
+    height: Number(token.height) || 1,
   };
 }
 
@@ -88,7 +88,7 @@ export function metresBetween(a: TokenLike, b: TokenLike): number {
 /** FS-A14: incapacitated — no Health left, unconscious or dying. */
 export function isIncapacitated(actor: Actor.Implementation | null | undefined): boolean {
   if (!actor) return false;
-  const health = (actor.system as unknown as { health?: { value?: number } }).health;
+  const health = actorSystemOf(actor).health;
   return Number(health?.value ?? 1) <= 0 || hasStatus(actor, "unconscious") || hasStatus(actor, DYING_STATUS);
 }
 
@@ -99,7 +99,7 @@ interface Candidate {
 }
 
 function tokenOf(combatant: Combatant.Implementation): TokenLike | null {
-  return ((combatant as unknown as { token?: TokenLike | null }).token ?? null) as TokenLike | null;
+  return combatant.token ?? null;
 }
 
 /** The other creatures of the fight the activity may name. */
@@ -204,10 +204,7 @@ export async function rollActivity(
       attribute = "perception";
       if (chosen) {
         // FS-A7: against the hider's Agility; the searcher finds it when its total reaches it.
-        target = Number(
-          (chosen.actor.system as unknown as { fastSlow?: { agility?: { value?: number } } }).fastSlow
-            ?.agility?.value ?? 10,
-        );
+        target = Number(actorSystemOf(chosen.actor).fastSlow?.agility?.value ?? 10);
         lines.push({ key: "FRAY.Activity.Roll.searchingFor", data: { name, target: String(target) } });
         consequence = { name: SEARCH_CONSEQUENCE, data: { hider: partyOf(chosen.actor, chosen.token).ref } };
       } else lines.push({ key: "FRAY.Activity.Roll.searchingObject" });

@@ -6,6 +6,7 @@
  * attack value, the budget panel and the concentration/mount block. Reads documents and the fight; writes
  * nothing. The notes' enriched HTML and the tabs are the sheet's own (Foundry prepares them).
  */
+import { actorSourceOf, actorSystemOf } from "../../data/system-of";
 import type { ActorDerived } from "../../data/actor/derive";
 import { EQUIPPABLE_TYPES, ITEM_TYPES } from "../../data/item/types";
 import { ownsActor } from "../../chat/parties";
@@ -190,7 +191,7 @@ interface ItemLike {
 /** The Items tab: one group per item type, in the sheets' order; weapons with their attack value, spells cast. */
 export function itemGroups(actor: Actor.Implementation, family: FamilyId) {
   const items = [...((actor.items ?? []) as Iterable<ItemLike>)];
-  const stats = actor.system as unknown as ActorStats;
+  const stats: ActorStats = actorSystemOf(actor);
   return ITEM_TYPES.map((type) => ({
     type,
     label: `TYPES.Item.${type}Pl`,
@@ -216,8 +217,8 @@ export function actorSheetContext(actor: Actor.Implementation, options: ActorShe
   const token = options.token ?? null;
   const user = options.user ?? null;
   const idPrefix = options.idPrefix ?? `fray-${actor.id ?? "actor"}`;
-  const source = actor._source.system as unknown as ActorSource;
-  const derived = (actor.system as unknown as { derived: ActorDerived }).derived;
+  const source: ActorSource = actorSourceOf(actor);
+  const derived = actorSystemOf(actor).derived;
   const frayBudget = sheetBudgetContext(actor, token);
   const canRoll = user !== null && ownsActor(user, actor);
   return {

@@ -242,7 +242,7 @@ export class FrayActorSheet<
   }
 
   static async #onCreateEffect(this: FrayActorSheet) {
-    await createEffect(this.actor as never);
+    await createEffect(this.actor);
   }
 
   static async #onToggleEffect(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement) {

@@ -2,7 +2,7 @@ import { CREATURE_NATURES } from "../../data/actor/creature";
 import type { ActorDerived } from "../../data/actor/derive";
 import { CD_ABILITIES, CD_SIZE_CATEGORIES } from "../../rules/families/classic-d20/derived";
 import { classicD20AttackBonus } from "../../rules/families/classic-d20/attack-bonus";
-import { FS_ATTRIBUTES } from "../../rules/families/fast-slow/derived";
+import { FS_ATTRIBUTES, type FsAttribute } from "../../rules/families/fast-slow/derived";
 import { AD_WEAPON_SKILLS } from "../../rules/families/active-defense-3d6/skills";
 import { loc } from "../../utils/loc";
 import { choiceOptions } from "./choices";
@@ -10,7 +10,7 @@ import { OD_SKILLS } from "./sheet-checks";
 
 /** The stored values the family blocks show (a structural view of the actor's source data). */
 export interface ActorSource {
-  fastSlow: Record<string, { value: number }>;
+  fastSlow: Readonly<Record<FsAttribute, { value: number }>>;
   classicD20: { abilities: Record<string, { value: number }>; sizeCategory: string; bab?: number };
   opposedD20?: {
     initiative?: number;

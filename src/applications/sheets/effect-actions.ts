@@ -16,11 +16,7 @@ interface EffectDocument extends EffectLike {
   readonly sheet?: { render(force: boolean): unknown } | null;
 }
 
-interface EffectParent {
-  readonly uuid?: string;
-  readonly effects?: unknown;
-  createEmbeddedDocuments(name: string, data: Record<string, unknown>[]): Promise<unknown>;
-}
+type EffectParent = Actor.Implementation | Item.Implementation;
 
 function uuidOf(target: HTMLElement): string {
   return target.closest<HTMLElement>("[data-effect-uuid]")?.dataset.effectUuid ?? "";
@@ -59,9 +55,14 @@ export async function deleteEffect(effect: EffectDocument | undefined): Promise<
 
 /** A new, empty effect on the actor or item (its sheet opens for the owner to fill in). */
 export async function createEffect(parent: EffectParent): Promise<void> {
-  const created = (await parent.createEmbeddedDocuments("ActiveEffect", [
+  const data = [
     { name: loc("FRAY.Sheet.Effects.newEffect"), img: "icons/svg/aura.svg", origin: parent.uuid ?? null },
-  ])) as EffectDocument[] | undefined;
+  ];
+  // Actor's and Item's createEmbeddedDocuments are generic over their own embedded names: one call each.
+  const created =
+    parent.documentName === "Actor"
+      ? await parent.createEmbeddedDocuments("ActiveEffect", data)
+      : await parent.createEmbeddedDocuments("ActiveEffect", data);
   await created?.[0]?.sheet?.render(true);
 }
 
@@ -69,9 +70,7 @@ export async function createEffect(parent: EffectParent): Promise<void> {
 export async function removeStatus(actor: Actor.Implementation, target: HTMLElement): Promise<void> {
   const id = target.closest<HTMLElement>("[data-status-id]")?.dataset.statusId;
   if (!id) return;
-  await (
-    actor as unknown as { toggleStatusEffect(id: string, o: { active: boolean }): Promise<unknown> }
-  ).toggleStatusEffect(id, { active: false });
+  await actor.toggleStatusEffect(id, { active: false });
 }
 
 /** GM: ends a timed state early (the round engine's `removeTimedState`). */

@@ -9,6 +9,7 @@
  * Plain data for the templates; names stay strings the templates escape. The view of the sheet's own
  * effect controls (toggle, edit, delete) is the template's, for owners.
  */
+import { nameAt } from "../../documents/lookup";
 import { combatLinkOf } from "../../chat/combat-link";
 import { partyOf } from "../../chat/parties";
 import { effectChanges, statusEffectById } from "../../compat/effect-facts";
@@ -30,8 +31,9 @@ export interface EffectLike {
   readonly origin?: string | null;
   readonly statuses?: Iterable<string>;
   readonly changes?: unknown;
-  readonly system?: { readonly changes?: unknown } | null;
-  readonly duration?: { readonly label?: unknown; readonly type?: unknown } | null;
+  readonly system?: object | null;
+  /** Core adds `label` and `type` (v13 `_ActiveEffectDuration`), which fvtt-types 13 does not declare. */
+  readonly duration?: object | null;
   readonly parent?: { readonly name?: string | null; readonly documentName?: string } | null;
 }
 
@@ -79,17 +81,6 @@ export interface ActorEffectsView {
   readonly empty: boolean;
 }
 
-type Lookup = (uuid: string) => { name?: string | null } | null;
-
-function lookup(uuid: unknown): { name?: string | null } | null {
-  if (typeof uuid !== "string" || !uuid) return null;
-  try {
-    return (foundry.utils.fromUuidSync as unknown as Lookup)(uuid) ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** The name of status `id`: its definition's (core keys are localized), else Fray's own key. */
 export function statusName(id: string): string {
   const def = statusEffectById(id);
@@ -106,8 +97,8 @@ function setOf(values: Iterable<string> | undefined): Set<string> {
 export function effectRow(effect: EffectLike, owner: unknown): EffectRow {
   const parent = effect.parent ?? null;
   const fromOther = parent !== null && parent !== owner;
-  const source = fromOther ? (parent?.name ?? null) : (lookup(effect.origin)?.name ?? null);
-  const duration = effect.duration ?? null;
+  const source = fromOther ? (parent?.name ?? null) : (nameAt(effect.origin) ?? null);
+  const duration: { readonly label?: unknown; readonly type?: unknown } | null = effect.duration ?? null;
   const remaining =
     duration && typeof duration.label === "string" && duration.label && duration.type !== "none"
       ? duration.label
@@ -134,7 +125,7 @@ interface ActorLike {
 function contentsOf(list: unknown): EffectLike[] {
   if (!list) return [];
   const contents = (list as { contents?: readonly EffectLike[] }).contents;
-  if (Array.isArray(contents)) return [...contents];
+  if (contents && Array.isArray(contents)) return [...(contents as readonly EffectLike[])];
   if (typeof (list as Iterable<EffectLike>)[Symbol.iterator] === "function")
     return [...(list as Iterable<EffectLike>)];
   return [];
@@ -169,7 +160,7 @@ function detailOf(state: RoundTimedState, combat: Combat.Implementation): string
     helper?: string;
     option?: string;
   };
-  if (state.key === "concentration") return lookup(data.effectId ?? data.spellId)?.name ?? null;
+  if (state.key === "concentration") return nameAt(data.effectId ?? data.spellId) ?? null;
   if (state.key === "help" && data.helper) {
     const name = combat.combatants.get(data.helper)?.name;
     return name ? loc("FRAY.Sheet.Effects.helpFrom", { name }) : null;
@@ -230,7 +221,7 @@ export function actorEffectsView(
   actor: Actor.Implementation,
   token: TokenDocument.Implementation | null,
 ): ActorEffectsView {
-  const a = actor as unknown as ActorLike;
+  const a: ActorLike = actor;
   const shown = setOf(a.statuses);
   const all = applicableEffects(a);
   const effects = all.filter((e) => !isStatusOnly(e, actor, shown)).map((e) => effectRow(e, actor));

@@ -77,7 +77,7 @@ export class FrayItemSheet<
   }
 
   static async #onCreateEffect(this: FrayItemSheet) {
-    await createEffect(this.item as never);
+    await createEffect(this.item);
   }
 
   static async #onToggleEffect(this: FrayItemSheet, _event: PointerEvent, target: HTMLElement) {

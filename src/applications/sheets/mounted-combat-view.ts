@@ -33,9 +33,9 @@ interface SheetLike {
 /** The sheet's token: its own (an unlinked token's sheet), else the actor's token on the viewed scene. */
 export function sheetToken(sheet: SheetLike): TokenLike | null {
   if (sheet.token) return sheet.token;
-  const own = (sheet.actor as unknown as { token?: TokenLike | null }).token;
+  const own = sheet.actor.token;
   if (own) return own;
-  const active = sheet.actor.getActiveTokens?.(true, true) as unknown as TokenLike[] | undefined;
+  const active = sheet.actor.getActiveTokens?.(true, true);
   return active?.[0] ?? null;
 }
 

@@ -12,6 +12,8 @@
  * - PR-P3/PR-P11 orientation roll, in the orientation phases, as the tracker records it.
  * A user who does not own the actor is refused before anything is rolled.
  */
+import { rollOptions } from "../../dice/fray-roll";
+import { actorSystemOf } from "../../data/system-of";
 import { postCheck } from "../../chat/check-card";
 import { attackConventions } from "../../chat/conventions";
 import { ownsActor } from "../../chat/parties";
@@ -38,7 +40,7 @@ import { activeFamily } from "../active-family";
 import { askFields, type DialogField } from "../budget/budget-dialogs";
 import { sendWithOverride } from "../budget/override-confirm";
 import { notifyRefusal } from "../notify";
-import { sheetCheck, type CheckStatistics, type SheetCheck } from "./sheet-checks";
+import { sheetCheck, type SheetCheck } from "./sheet-checks";
 
 type TokenLike = TokenDocument.Implementation | null | undefined;
 
@@ -138,7 +140,7 @@ export async function rollSheetCheck(
   const owner = ownerOnly(actor);
   if (!owner.ok) return owner;
   const family = activeFamily();
-  const check = sheetCheck(family, actor.system as unknown as CheckStatistics, checkId);
+  const check = sheetCheck(family, actorSystemOf(actor), checkId);
   if (!check) return refuse("notInThisFamily");
   const asked = situation ?? (await askSituation(check));
   if (!asked) return accept(null);
@@ -244,7 +246,7 @@ export async function postOpenEndedRoll(
   const faces: number[] = [];
   let result: ReturnType<typeof openEndedD100>;
   do {
-    const roll = new CheckRoll("1d100", {}, { purpose: rolls.length ? "openEnded" : "check" } as never);
+    const roll = new CheckRoll("1d100", {}, rollOptions({ purpose: rolls.length ? "openEnded" : "check" }));
     await roll.evaluate();
     rolls.push(roll);
     faces.push(Number(roll.dice[0]?.results[0]?.result ?? roll.total));
@@ -263,9 +265,7 @@ export async function postOpenEndedRoll(
     },
     currentMessageMode(),
   );
-  const cls = CONFIG.ChatMessage.documentClass as unknown as {
-    create(data: Record<string, unknown>): Promise<ChatMessage.Implementation | undefined>;
-  };
+  const cls = CONFIG.ChatMessage.documentClass;
   return (await cls.create(data)) ?? null;
 }
 

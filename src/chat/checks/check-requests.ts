@@ -9,6 +9,7 @@
  * one) with a line naming the helpers.
  */
 import { getSetting } from "../../config/settings";
+import { isMessageOfType } from "../../data/system-of";
 import { helpLines, takePartyHelp, type HelpTaken } from "../../documents/activities/help-boons";
 import { CheckRoll } from "../../dice/check-roll";
 import type { AttackRoll } from "../../dice/fray-roll";
@@ -27,12 +28,11 @@ import { RollSink } from "../roll-sink";
 import type { CheckCardData, CheckConsequenceRecord, CheckResult } from "./check-data";
 import { consequenceNamed, type CheckConsequenceContext } from "./consequences";
 
-export const CHECK_MESSAGE_TYPE = "check";
+export const CHECK_MESSAGE_TYPE = "check" as const;
 
 /** The card data of a check message, or null for any other message. */
 export function checkCardOf(message: ChatMessage.Implementation | null | undefined): CheckCardData | null {
-  if (!message || message.type !== CHECK_MESSAGE_TYPE) return null;
-  return message.system as unknown as CheckCardData;
+  return message && isMessageOfType(message, CHECK_MESSAGE_TYPE) ? message.system : null;
 }
 
 /** d20: the modifier, boons and banes as the fast-slow rules take them. */
@@ -159,13 +159,13 @@ export const rollCheckRequest = defineGmRequest<CheckPayload, null>(
     // FS-A8: taken here, in the card's lock and then the fight's, so one Help goes to one roll; 3d6 checks
     // take none.
     const helped = card.dice === "d20" && roller ? withHelp(card, await takePartyHelp(roller)) : card;
-    const sink = new RollSink(((message.rolls as unknown as Roll[]) ?? []).length);
+    const sink = new RollSink((message.rolls ?? []).length);
     const { snapshot, reading } = await rollAndRead(helped, sink);
     const { challenge: _challenge, rollUnderFaces: _faces, ...read } = reading;
     const result: CheckResult = { ...read, roll: snapshot, userId: user.id ?? "" };
     const consequence = await applyConsequence(message, helped, result, reading, sink, user);
 
-    const existing = (message.rolls as unknown as Roll[]) ?? [];
+    const existing = message.rolls ?? [];
     const update: Record<string, unknown> = {
       ...(helped === card ? {} : { "system.boons": helped.boons, "system.lines": helped.lines }),
       "system.result": result,

@@ -84,15 +84,17 @@ import {
   type FamilyCard,
 } from "./family-card";
 
-interface AdAttackData {
+// A type, not an interface: it is stored as the card's JSON record (`attack.data`) as it is.
+type AdAttackData = {
   readonly hit: ActiveDefenseHitResult;
   /** The incoming attack as the defender's legal defenses read it (its `failed` comes from the entry). */
   readonly incoming: Omit<ActiveDefenseIncomingAttack, "failed">;
   readonly damageFormula: string;
-}
+};
 
+/** The data `attack` below wrote: an active-defense card's entries are only ever written by this module. */
 function dataOf(entry: EntryDraft): AdAttackData {
-  return entry.attack.data as unknown as AdAttackData;
+  return entry.attack.data as AdAttackData;
 }
 
 const BOWS = new Set(["bow", "crossbow"]);
@@ -355,7 +357,7 @@ export const activeDefenseCard: FamilyCard = {
       critical: hit.critical,
       fumble: hit.fumble,
       ...(feintRecord ? { feint: feintRecord } : {}),
-      data: data as unknown as Record<string, unknown>,
+      data,
     };
     if (!target) {
       const outcome = hit.outcome === "nearHit" ? "hit" : hit.outcome;
@@ -390,7 +392,7 @@ export const activeDefenseCard: FamilyCard = {
       });
       const result = resolveMaintenanceRoll(states, link.id, {
         wl: defender.party.stats.activeDefense.wl,
-        faces: (faces.terms[0] ?? []) as unknown as readonly [number, number, number],
+        faces: faces.terms[0] ?? [],
         criticals: conventions.criticals,
       });
       if (result.ok) {

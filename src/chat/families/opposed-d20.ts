@@ -35,15 +35,17 @@ import {
   type FamilyCard,
 } from "./family-card";
 
-interface OpposedAttackData {
+// A type, not an interface: it is stored as the card's JSON record (`attack.data`) as it is.
+type OpposedAttackData = {
   readonly roll: OpposedD20Roll;
   /** The attack kind the defenses are checked against. */
   readonly kind: "melee" | "ranged";
   readonly damage: string;
-}
+};
 
+/** The data `attack` below wrote: an opposed-d20 card's entries are only ever written by this module. */
 function dataOf(entry: TargetEntry): OpposedAttackData {
-  return entry.attack.data as unknown as OpposedAttackData;
+  return entry.attack.data as OpposedAttackData;
 }
 
 function outcomeOf(result: OpposedD20AttackResult): EntryOutcome {
@@ -89,7 +91,7 @@ export const opposedD20Card: FamilyCard = {
       ].filter((p) => p.value !== 0),
       critical: alone.attack.critical,
       fumble: alone.attack.fumble,
-      data: data as unknown as Record<string, unknown>,
+      data,
     });
     if (!target) return resolvedDraft(attack);
     const legalNow = legal(target, kind);

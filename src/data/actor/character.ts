@@ -1,7 +1,6 @@
 import { migrateSource } from "../migrate";
 import { textField } from "../fields";
 import { actorCoreSchema, prepareActorDerived, type ActorDerived } from "./common";
-import type { ActorStatistics } from "./derive";
 
 function characterSchema() {
   return {
@@ -28,6 +27,6 @@ export class CharacterModel extends foundry.abstract.TypeDataModel<CharacterSche
   }
 
   override prepareDerivedData(): void {
-    this.derived = prepareActorDerived(this as unknown as ActorStatistics, this.parent);
+    this.derived = prepareActorDerived(this, this.parent);
   }
 }

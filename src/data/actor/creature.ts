@@ -1,7 +1,6 @@
 import { migrateSource } from "../migrate";
 import { boolField, choiceField } from "../fields";
 import { actorCoreSchema, prepareActorDerived, type ActorDerived } from "./common";
-import type { ActorStatistics } from "./derive";
 
 /** How a creature behaves when its rider cannot act (FS-MT5): the GM's guide, shown on the card. */
 export const CREATURE_NATURES = ["steady", "skittish", "aggressive"] as const;
@@ -32,6 +31,6 @@ export class CreatureModel extends foundry.abstract.TypeDataModel<CreatureSchema
   }
 
   override prepareDerivedData(): void {
-    this.derived = prepareActorDerived(this as unknown as ActorStatistics, this.parent);
+    this.derived = prepareActorDerived(this, this.parent);
   }
 }

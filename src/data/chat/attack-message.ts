@@ -1,9 +1,10 @@
 import { DEFAULT_FAMILY, FAMILY_IDS } from "../../rules/families/ids";
 import { WEAPON_KINDS } from "../../rules/items/weapon-kinds";
-import { boolField, choiceField, intField, textField } from "../fields";
+import type { TargetEntry } from "../../chat/card-data";
+import { boolField, choiceField, intField, jsonField, textField } from "../fields";
 import { migrateSource } from "../migrate";
 
-const { ArrayField, ObjectField, SchemaField, StringField } = foundry.data.fields;
+const { ArrayField, SchemaField, StringField } = foundry.data.fields;
 
 function actorRefSchema() {
   return new SchemaField({
@@ -46,7 +47,7 @@ function attackMessageSchema() {
      * defenses taken with their rolls, the outcome, the fumble table and the damage rolled, applied and undone.
      * Each holds the rules' results as plain JSON, written whole by the active GM.
      */
-    entries: new ArrayField(new ObjectField({ required: true, nullable: false })),
+    entries: new ArrayField(jsonField<TargetEntry>()),
   };
 }
 

@@ -1,8 +1,9 @@
 import { CHECK_DICE } from "../../chat/checks/check-data";
-import { choiceField, intField, textField } from "../fields";
+import type { CheckConsequenceRecord, CheckLine, CheckResult } from "../../chat/checks/check-data";
+import { choiceField, intField, jsonField, nullableJsonField, textField } from "../fields";
 import { migrateSource } from "../migrate";
 
-const { ArrayField, ObjectField, SchemaField, StringField } = foundry.data.fields;
+const { ArrayField, SchemaField, StringField } = foundry.data.fields;
 
 const nullableText = () => new StringField({ required: true, nullable: true, blank: false, initial: null });
 
@@ -25,12 +26,12 @@ function checkMessageSchema() {
     banes: intField(0, { min: 0, max: 20 }),
     target: intField(10, { min: -100, max: 100 }),
     /** `CheckLine`s (chat/checks/check-data.ts): why the check is made. */
-    lines: new ArrayField(new ObjectField({ required: true, nullable: false })),
+    lines: new ArrayField(jsonField<CheckLine>()),
     combatId: nullableText(),
     /** `CheckConsequenceRecord`, written whole by the active GM; null for none. */
-    consequence: new ObjectField({ required: true, nullable: true, initial: null }),
+    consequence: nullableJsonField<CheckConsequenceRecord>(),
     /** `CheckResult`, written once by the active GM; null until rolled. */
-    result: new ObjectField({ required: true, nullable: true, initial: null }),
+    result: nullableJsonField<CheckResult>(),
   };
 }
 

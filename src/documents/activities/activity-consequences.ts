@@ -9,6 +9,7 @@
  * The creatures are named on the card by reference (ActorRef) and found again here; one deleted meanwhile
  * makes the consequence say so and do nothing.
  */
+import { actorSystemOf } from "../../data/system-of";
 import { defineCheckConsequence, type CheckLine } from "../../chat/check-card";
 import type { ActorRef } from "../../chat/card-data";
 import { resolveParty, statsOf, withHealthLock } from "../../chat/parties";
@@ -64,10 +65,7 @@ export const SEARCH_CONSEQUENCE = defineCheckConsequence<SearchConsequenceData>(
     const hider = data?.hider ? resolveParty(data.hider) : null;
     if (!hider) return gone();
     const name = hider.ref.name;
-    const agility = Number(
-      (hider.actor.system as unknown as { fastSlow?: { agility?: { value?: number } } }).fastSlow?.agility
-        ?.value ?? 0,
-    );
+    const agility = Number(actorSystemOf(hider.actor).fastSlow?.agility?.value ?? 0);
     if (searchForHidden(result.total, agility) === "hider")
       return { lines: [{ key: "FRAY.Activity.Roll.stillHidden", data: { name } }] };
     await setStatus(hider.actor, HIDDEN_STATUS, false);

@@ -42,8 +42,7 @@ export function dismissableFor(
     .map((s) => s.data.effectId);
   const placed = new Set<string>();
   for (const creature of everyActor()) {
-    for (const effect of (creature.effects?.contents ?? []) as unknown as { origin?: string | null }[])
-      if (effect.origin) placed.add(effect.origin);
+    for (const effect of creature.effects?.contents ?? []) if (effect.origin) placed.add(effect.origin);
   }
   return dismissableEffects(items, concentrating, placed);
 }
@@ -57,9 +56,7 @@ async function postDismissed(combatant: Combatant.Implementation, effect: string
   const content = await foundry.applications.handlebars.renderTemplate(templatePath(DISMISSED_TEMPLATE), {
     line: dismissedLine(combatant.name ?? "", effect),
   });
-  const cls = CONFIG.ChatMessage.documentClass as unknown as {
-    create(data: Record<string, unknown>): Promise<unknown>;
-  };
+  const cls = CONFIG.ChatMessage.documentClass;
   const gms = game.users?.contents.filter((u) => u.isGM).map((u) => u.id) ?? [];
   await cls.create({
     content,

@@ -10,9 +10,11 @@
  * the roll with `resolveConcentrationCheck` and removes every concentration of the holder on a failure; the
  * round lifecycle then ends the effects and clears the status (concentration-lifecycle.ts).
  */
+import { actorSystemOf } from "../../data/system-of";
+import { nameAt } from "../lookup";
 import { defineCheckConsequence, postCheck, type CheckLine } from "../../chat/check-card";
 import { combatLinkOf } from "../../chat/combat-link";
-import { partyOf, statsOf } from "../../chat/parties";
+import { partyOf } from "../../chat/parties";
 import { publicMessageMode } from "../../compat/public-message-mode";
 import {
   CONCENTRATION_STATE,
@@ -30,10 +32,7 @@ interface HurtValues {
 }
 
 function hurtValues(actor: Actor.Implementation): HurtValues {
-  const system = statsOf(actor) as unknown as {
-    health?: { value?: number };
-    fastSlow?: { insanity?: { value?: number } };
-  };
+  const system = actorSystemOf(actor);
   return {
     health: Number(system.health?.value ?? 0),
     insanity: Number(system.fastSlow?.insanity?.value ?? 0),
@@ -61,12 +60,7 @@ interface CheckData {
 }
 
 function effectName(effectId: string): string {
-  const lookup = foundry.utils.fromUuidSync as unknown as (uuid: string) => { name?: string } | null;
-  try {
-    return lookup(effectId)?.name ?? effectId;
-  } catch {
-    return effectId;
-  }
+  return nameAt(effectId) ?? effectId;
 }
 
 defineCheckConsequence<CheckData>(CONCENTRATION_CHECK, async ({ data, result, challenge }) => {

@@ -15,6 +15,7 @@
  * notice names them. A combatant deleted mid-fight leaves the document collection before the engine drops its
  * states, so its creature is remembered as it goes, for the status to find.
  */
+import { documentAt, nameAt } from "../lookup";
 import { postCastingRoll } from "../../chat/spell-card";
 import { postConcentrationsEnded, type EndedConcentration } from "../../chat/concentration-ended-note";
 import { publicMessageMode } from "../../compat/public-message-mode";
@@ -27,16 +28,6 @@ import type { RoundNotice, RoundTimedState } from "../../rules/turns/round-state
 import { creatureOf, familyOf, roundStateOf } from "../combat-api";
 import type { RoundTransition } from "../round-lifecycle";
 import { setStatus } from "../statuses";
-
-type Lookup = (uuid: string) => unknown;
-
-function fromUuid(uuid: string): unknown {
-  try {
-    return (foundry.utils.fromUuidSync as unknown as Lookup)(uuid);
-  } catch {
-    return null;
-  }
-}
 
 /** A concentration state of either family. */
 export function isAnyConcentration(state: RoundTimedState): boolean {
@@ -67,11 +58,8 @@ function tokenOfCombatant(combat: Combat.Implementation, id: string): TokenDocum
 /** Every creature an effect may sit on: the world's actors and the unlinked tokens' own. */
 export function everyActor(): Actor.Implementation[] {
   const actors = new Set<Actor.Implementation>();
-  for (const actor of (game.actors?.contents ?? []) as Actor.Implementation[]) actors.add(actor);
-  const scenes = (game.scenes?.contents ?? []) as unknown as {
-    tokens: { contents: { actorLink?: boolean; actor?: Actor.Implementation | null }[] };
-  }[];
-  for (const scene of scenes)
+  for (const actor of game.actors?.contents ?? []) actors.add(actor);
+  for (const scene of game.scenes?.contents ?? [])
     for (const token of scene.tokens?.contents ?? [])
       if (!token.actorLink && token.actor) actors.add(token.actor);
   return [...actors];
@@ -81,8 +69,8 @@ export function everyActor(): Actor.Implementation[] {
 export async function endEffect(effectId: string): Promise<number> {
   let ended = 0;
   for (const actor of everyActor()) {
-    const effects = (actor.effects?.contents ?? []) as unknown as { id: string; origin?: string | null }[];
-    const ids = effects.filter((e) => e.origin === effectId).map((e) => e.id);
+    const effects = actor.effects?.contents ?? [];
+    const ids = effects.flatMap((e) => (e.origin === effectId && e.id ? [e.id] : []));
     if (!ids.length) continue;
     await actor.deleteEmbeddedDocuments("ActiveEffect", ids);
     ended += ids.length;
@@ -93,7 +81,7 @@ export async function endEffect(effectId: string): Promise<number> {
 /** AD-M6: the casting roll of a spell whose concentration just completed, at the start of the turn. */
 async function postCasting(combat: Combat.Implementation, holder: string, spellId: string): Promise<void> {
   const actor = actorOfCombatant(combat, holder);
-  const spell = fromUuid(spellId) as { name?: string; system?: unknown } | null;
+  const spell = documentAt(spellId) as { name?: string; system?: unknown } | null;
   if (!actor || !spell) return;
   await postCastingRoll({
     actor,
@@ -176,8 +164,7 @@ export function onCombatantDeleted(combatant: Combatant.Implementation): void {
 
 /** The name the table knows an effect or spell by (its item's); null when the item is gone. */
 function itemName(uuid: string): string | null {
-  const name = (fromUuid(uuid) as { name?: unknown } | null)?.name;
-  return typeof name === "string" && name ? name : null;
+  return nameAt(uuid) || null;
 }
 
 /** What the notice says of one concentration; null for a holder nobody can name any more. */

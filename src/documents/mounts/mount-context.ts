@@ -5,6 +5,7 @@
  */
 import { combatLinkOf, type CombatLink } from "../../chat/combat-link";
 import { partyOf } from "../../chat/parties";
+import { actorSystemOf } from "../../data/system-of";
 import type { FastSlowBudget } from "../../rules/families/fast-slow/budget";
 import { FALL_OFF_DISTANCE, fallOffLanding } from "../../rules/families/fast-slow/mount-falls";
 import type { Point } from "../../rules/families/fast-slow/mounts";
@@ -16,28 +17,30 @@ import { centrePx, gridOf, occupied, radiusMetres, toMetres, toPixels, topLeftFo
 type TokenLike = TokenDocument.Implementation;
 
 export function actorOf(token: TokenLike | null | undefined): Actor.Implementation | null {
-  return ((token as unknown as { actor?: Actor.Implementation | null } | null)?.actor ??
-    null) as Actor.Implementation | null;
+  return token?.actor ?? null;
 }
 
 /** Size as a number (1/2 = 0.5), FS-MT1. */
 export function sizeOf(token: TokenLike | null | undefined): number {
-  const size = Number((actorOf(token)?.system as { size?: number } | undefined)?.size);
+  const actor = actorOf(token);
+  const size = Number(actor ? actorSystemOf(actor).size : undefined);
   return Number.isFinite(size) && size > 0 ? size : 1;
 }
 
 export function speedOf(token: TokenLike | null | undefined): number {
-  const speed = Number((actorOf(token)?.system as { speed?: number } | undefined)?.speed);
+  const actor = actorOf(token);
+  const speed = Number(actor ? actorSystemOf(actor).speed : undefined);
   return Number.isFinite(speed) && speed > 0 ? speed : 0;
 }
 
 export function nameOf(token: TokenLike | null | undefined): string {
-  return (token as unknown as { name?: string } | null)?.name || actorOf(token)?.name || "";
+  return token?.name || actorOf(token)?.name || "";
 }
 
 /** A creature flagged "accepts a rider" (FS-MT1). */
 export function acceptsRiders(token: TokenLike | null | undefined): boolean {
-  return (actorOf(token)?.system as { mount?: boolean } | undefined)?.mount === true;
+  const actor = actorOf(token);
+  return actor ? actorSystemOf(actor).mount === true : false;
 }
 
 /** The fight the token's creature is in, if any. */
@@ -79,20 +82,17 @@ export function budgetSpend(
 
 /** Puts a token at `topLeft` (pixels) as a "displace" move: carried, thrown or falling, never walking. */
 export async function displace(token: TokenLike, topLeft: Point, elevation?: number): Promise<void> {
-  const waypoint: Record<string, unknown> = { x: topLeft.x, y: topLeft.y, action: "displace" };
-  if (elevation !== undefined) waypoint.elevation = elevation;
-  const move = (token as unknown as { move?: (w: unknown[], o: unknown) => Promise<unknown> }).move;
-  if (typeof move === "function") {
-    await move.call(token, [waypoint], { autoRotate: false, showRuler: false });
+  const position = { x: topLeft.x, y: topLeft.y, ...(elevation === undefined ? {} : { elevation }) };
+  if (typeof token.move === "function") {
+    await token.move([{ ...position, action: "displace" }], { autoRotate: false, showRuler: false });
     return;
   }
-  const { action: _action, ...position } = waypoint;
-  await token.update(position as TokenDocument.UpdateData);
+  await token.update(position);
 }
 
 /** FS-MT3: the rider's token centred on the mount's, at its elevation. */
 export async function seatRider(rider: TokenLike, mount: TokenLike): Promise<void> {
-  const elevation = Number((mount as unknown as { elevation?: number }).elevation ?? 0);
+  const elevation = Number(mount.elevation ?? 0);
   await displace(rider, topLeftFor(rider, centrePx(mount), false), elevation);
 }
 

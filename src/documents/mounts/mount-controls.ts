@@ -45,8 +45,7 @@ export function mountControls(
 }
 
 function targetedTokens(): TokenLike[] {
-  const targets = (game.user?.targets ?? new Set()) as unknown as Iterable<{ document?: TokenLike }>;
-  return [...targets].map((t) => t.document).filter((t): t is TokenLike => Boolean(t));
+  return [...(game.user?.targets ?? [])].map((t) => t.document).filter((t): t is TokenLike => Boolean(t));
 }
 
 /**

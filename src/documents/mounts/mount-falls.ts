@@ -9,6 +9,7 @@
  *   off (or a FS-MT10 escape succeeds).
  * The pin is released when the mount's `prone` goes, when its token moves, or when it is deleted.
  */
+import { asDocument, documentAt } from "../lookup";
 import { defineCheckConsequence, postCheck } from "../../chat/check-card";
 import { withHealthLock } from "../../chat/parties";
 import { publicMessageMode } from "../../compat/public-message-mode";
@@ -37,20 +38,11 @@ import { centrePx, gridOf, radiusMetres, toMetres } from "./token-geometry";
 
 type TokenLike = TokenDocument.Implementation;
 
-function lookup(uuid: unknown): unknown {
-  if (typeof uuid !== "string" || !uuid) return null;
-  try {
-    return (foundry.utils.fromUuidSync as unknown as (u: string) => unknown)(uuid);
-  } catch {
-    return null;
-  }
-}
-
 const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** A short public note in the GM's language (names escaped). */
 async function note(key: string, data: Record<string, string>): Promise<void> {
-  const cls = CONFIG.ChatMessage.documentClass as unknown as { create(d: unknown): Promise<unknown> };
+  const cls = CONFIG.ChatMessage.documentClass;
   await cls.create({
     content: `<p class="fray-card-note fray-mount-note">${escape(loc(key, data))}</p>`,
     speaker: { alias: loc("FRAY.Mount.Role.mount") },
@@ -59,28 +51,25 @@ async function note(key: string, data: Record<string, string>): Promise<void> {
 
 /** The tokens of a creature on the scenes (an unlinked token's own actor, or a linked actor's tokens). */
 export function tokensOfActor(actor: Actor.Implementation): TokenLike[] {
-  const own = (actor as unknown as { token?: TokenLike | null }).token;
+  const own = actor.token;
   if (own) return [own];
-  const scenes = (game.scenes?.contents ?? []) as unknown as { tokens: { contents: TokenLike[] } }[];
+  const scenes = game.scenes?.contents ?? [];
   return scenes.flatMap((s) =>
-    (s.tokens?.contents ?? []).filter(
-      (t) => (t as unknown as { actorLink?: boolean }).actorLink !== false && actorOf(t) === actor,
-    ),
+    (s.tokens?.contents ?? []).filter((t) => t.actorLink !== false && actorOf(t) === actor),
   );
 }
 
 /** FS-MT8: what knocked the rider down, in pixels — the effect's origin, else the creature whose turn it is. */
 function sourceOf(rider: TokenLike, mount: TokenLike, origin: unknown): Point | null {
   const here = sceneTokens(rider);
-  const doc = lookup(origin) as { documentName?: string; parent?: unknown; id?: string } | null;
-  let actor: unknown = null;
-  if (doc?.documentName === "Token") return centrePx(doc as unknown as TokenLike);
-  if (doc?.documentName === "Actor") actor = doc;
-  else if (doc?.documentName === "Item") actor = doc.parent;
+  const doc = documentAt(origin);
+  const token = asDocument(doc, "Token");
+  if (token) return centrePx(token);
+  const actor: unknown = asDocument(doc, "Actor") ?? asDocument(doc, "Item")?.parent ?? null;
   const byActor = actor ? here.find((t) => actorOf(t) === actor && t.id !== rider.id) : undefined;
   if (byActor) return centrePx(byActor);
   const link = linkOf(rider);
-  const current = link?.combat.combatant as unknown as { tokenId?: string | null } | undefined;
+  const current = link?.combat.combatant;
   const acting = current?.tokenId ? here.find((t) => t.id === current.tokenId) : undefined;
   if (acting && acting.id !== rider.id && acting.id !== mount.id) return centrePx(acting);
   return null;
@@ -144,8 +133,8 @@ export async function mountFalls(mount: TokenLike): Promise<ChatMessage.Implemen
 }
 
 defineCheckConsequence<FallData>(MOUNT_FALL_CONSEQUENCE, async ({ data, result, challenge, sink }) => {
-  const rider = lookup(data?.rider) as TokenLike | null;
-  const mount = lookup(data?.mount) as TokenLike | null;
+  const rider = asDocument(documentAt(data?.rider), "Token");
+  const mount = asDocument(documentAt(data?.mount), "Token");
   const riderActor = actorOf(rider);
   const names = { rider: nameOf(rider), mount: nameOf(mount) };
   if (result.success || !rider || !riderActor || !challenge)
@@ -203,8 +192,7 @@ function isProneEffect(effect: EffectLike): boolean {
 }
 
 function effectActor(effect: EffectLike): Actor.Implementation | null {
-  const parent = effect.parent as { documentName?: string } | null | undefined;
-  return parent?.documentName === "Actor" ? (parent as unknown as Actor.Implementation) : null;
+  return asDocument(effect.parent, "Actor");
 }
 
 /** `createActiveEffect` on the active GM: a creature just fell prone (FS-MT8, FS-MT9). */

@@ -12,6 +12,8 @@
  *   point of Size the mount has above the rider; its consequence frees the rider on a success.
  * Refusals are the rules' reason codes (`FRAY.Refusal.<code>`).
  */
+import { actorSystemOf } from "../../data/system-of";
+import { asDocument, documentAt } from "../lookup";
 import { defineCheckConsequence, postCheck } from "../../chat/check-card";
 import { ownsActor } from "../../chat/parties";
 import { publicMessageMode } from "../../compat/public-message-mode";
@@ -59,16 +61,7 @@ import { inReach } from "./token-geometry";
 type TokenLike = TokenDocument.Implementation;
 
 function tokenAt(uuid: unknown): TokenLike | null {
-  if (typeof uuid !== "string" || !uuid) return null;
-  try {
-    const doc = (foundry.utils.fromUuidSync as unknown as (u: string) => unknown)(uuid) as {
-      documentName?: string;
-    } | null;
-    const isToken = doc?.documentName === "Token" || /\.Token\.[^.]+$/.test(uuid);
-    return doc && isToken ? (doc as unknown as TokenLike) : null;
-  } catch {
-    return null;
-  }
+  return asDocument(documentAt(uuid), "Token");
 }
 
 /** The token, its creature, and the asking user's right to act for it. */
@@ -251,9 +244,7 @@ export const escapeRequest = defineGmRequest<
       if (typeof payload.expect === "string" && budgetFingerprintOf(token) !== payload.expect)
         return refuse("budgetChanged");
       const attribute: EscapeAttribute = payload.attribute === "strength" ? "strength" : "agility";
-      const modifier =
-        (actor.system as unknown as { derived?: { fastSlow?: { modifiers?: Record<string, number> } } })
-          .derived?.fastSlow?.modifiers?.[attribute] ?? 0;
+      const modifier = actorSystemOf(actor).derived?.fastSlow?.modifiers?.[attribute] ?? 0;
       const planned = escapeRoll(pinStates(token), {
         riderId: token.id ?? "",
         riderSize: sizeOf(token),

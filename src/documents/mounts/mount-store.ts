@@ -31,8 +31,8 @@ export interface IndependentFlag extends IndependentAttackRecord {
 type TokenLike = TokenDocument.Implementation;
 
 function flagsOf(token: TokenLike | null | undefined): Record<string, unknown> {
-  const flags = (token as unknown as { flags?: Record<string, unknown> } | null)?.flags;
-  const own = flags?.[SYSTEM_ID];
+  // Written by clients' moves as well as the GM: checked field by field by the readers below.
+  const own: unknown = token?.flags?.[SYSTEM_ID];
   return own && typeof own === "object" ? (own as Record<string, unknown>) : {};
 }
 
@@ -63,8 +63,7 @@ export function independentFlagOf(token: TokenLike | null | undefined): Independ
 
 /** The tokens of the scene a token stands on. */
 export function sceneTokens(token: TokenLike | null | undefined): TokenLike[] {
-  const scene = (token as unknown as { parent?: { tokens?: { contents?: TokenLike[] } } } | null)?.parent;
-  return scene?.tokens?.contents ?? [];
+  return token?.parent?.tokens?.contents ?? [];
 }
 
 export function tokenById(anchor: TokenLike, id: string): TokenLike | undefined {

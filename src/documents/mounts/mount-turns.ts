@@ -16,8 +16,7 @@ import { pairsOn, sceneTokens, tokenById } from "./mount-store";
 type TokenLike = TokenDocument.Implementation;
 
 function tokenOfCombatant(combat: Combat.Implementation, id: string): TokenLike | null {
-  const combatant = combat.combatants.get(id) as unknown as { token?: TokenLike | null } | undefined;
-  return combatant?.token ?? null;
+  return combat.combatants.get(id)?.token ?? null;
 }
 
 /** `fray.roundNotices` on the active GM: the partner shares each turn a pair member starts (FS-MT4). */

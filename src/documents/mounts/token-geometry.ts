@@ -15,8 +15,7 @@ export interface Grid {
 }
 
 export function gridOf(token: TokenLike): Grid {
-  const grid = (token as unknown as { parent?: { grid?: { size?: number; distance?: number } } }).parent
-    ?.grid;
+  const grid = token.parent?.grid;
   return { size: Number(grid?.size) || 100, distance: Number(grid?.distance) || 1.5 };
 }
 
@@ -28,12 +27,11 @@ interface Box {
 }
 
 function boxOf(token: TokenLike): Box {
-  const t = token as unknown as { x?: number; y?: number; width?: number; height?: number };
   return {
-    x: Number(t.x) || 0,
-    y: Number(t.y) || 0,
-    width: Number(t.width) || 1,
-    height: Number(t.height) || 1,
+    x: Number(token.x) || 0,
+    y: Number(token.y) || 0,
+    width: Number(token.width) || 1,
+    height: Number(token.height) || 1,
   };
 }
 
@@ -77,7 +75,7 @@ export function inReach(a: TokenLike, b: TokenLike): boolean {
  * counting one. null when they are not on one scene.
  */
 export function tokenDistance(a: TokenLike, b: TokenLike): number | null {
-  const sceneOf = (t: TokenLike) => (t as unknown as { parent?: unknown }).parent;
+  const sceneOf = (t: TokenLike) => t.parent;
   if (!sceneOf(a) || sceneOf(a) !== sceneOf(b)) return null;
   const { size, distance } = gridOf(a);
   const p = boxOf(a);

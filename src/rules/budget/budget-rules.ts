@@ -46,11 +46,13 @@ export interface BudgetSummary {
  */
 export interface BudgetRules<S, E extends BudgetEventBase, C, RS, TS> {
   readonly family: FamilyId;
+  // Function-typed properties, not methods: these are pure functions that never use `this`, so passing one
+  // around (`fc.constant({ apply: rules.endTurn })`) is safe and `unbound-method` has nothing to say.
   /** The state of a combatant that has not acted yet. */
-  initial(): S;
-  startRound(state: S, input: RS): S;
-  startTurn(state: S, input: TS): S;
-  endTurn(state: S): S;
-  spend(state: S, event: E, ctx: C): Outcome<S>;
-  remaining(state: S): BudgetSummary;
+  readonly initial: () => S;
+  readonly startRound: (state: S, input: RS) => S;
+  readonly startTurn: (state: S, input: TS) => S;
+  readonly endTurn: (state: S) => S;
+  readonly spend: (state: S, event: E, ctx: C) => Outcome<S>;
+  readonly remaining: (state: S) => BudgetSummary;
 }

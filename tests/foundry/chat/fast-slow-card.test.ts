@@ -141,8 +141,10 @@ describe("fast-slow attack card", () => {
 
     // A card is its author's: one posted by a user who does not own the attacker reveals nobody.
     hero.actor.statuses.add("hidden");
-    const forged = JSON.parse(JSON.stringify(atHidden._source.system));
-    forged.entries[0].attack.data.revealsAttacker = true;
+    const forged = JSON.parse(JSON.stringify(atHidden._source.system)) as {
+      entries: { attack: { data: Record<string, unknown> } }[];
+    };
+    forged.entries[0]!.attack.data.revealsAttacker = true;
     await as(bob, () =>
       (CONFIG.ChatMessage.documentClass as unknown as { create(d: object): Promise<unknown> }).create({
         type: "attack",

@@ -31,12 +31,12 @@ const started = () =>
 describe("the stored engine state, read back", () => {
   it("a state the engine wrote reads back whole, through JSON (a reload)", () => {
     const state = started();
-    const stored = JSON.parse(JSON.stringify({ ...state, notices: [] }));
+    const stored: unknown = JSON.parse(JSON.stringify({ ...state, notices: [] }));
     expect(readRoundState(stored, "classic-d20", cd.phases.length)).toEqual({ ...state, notices: [] });
   });
 
   it("another family's state, a phase out of range, or a dangling id reads as nothing (then an empty state)", () => {
-    const state = JSON.parse(JSON.stringify(started()));
+    const state = JSON.parse(JSON.stringify(started())) as Record<string, unknown>;
     expect(readRoundState(state, "fast-slow", fs.phases.length)).toBeNull();
     expect(readRoundState({ ...state, phase: 9 }, "classic-d20", cd.phases.length)).toBeNull();
     expect(readRoundState({ ...state, current: "ghost" }, "classic-d20", cd.phases.length)).toBeNull();

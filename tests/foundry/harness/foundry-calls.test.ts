@@ -16,12 +16,14 @@ const settings = () => (globalThis as unknown as { game: { settings: ClientSetti
 
 describe("the harness is as strict as Foundry about `this`", () => {
   it("a detached game.settings.get, Hooks.on or DialogV2.input throws", async () => {
+    /* eslint-disable @typescript-eslint/unbound-method -- detaching is the mistake this test shows fails */
     const get = settings().get;
     expect(() => get("fray", "ruleset")).toThrow(TypeError);
     const on = Hooks.on;
     expect(() => on("ready", () => undefined)).toThrow(TypeError);
     const input = DialogV2.input;
     await expect(input({ content: "<input name='a'>" })).rejects.toThrow(TypeError);
+    /* eslint-enable @typescript-eslint/unbound-method */
   });
 
   it("a setting read before it is registered throws, as in Foundry", () => {

@@ -2,7 +2,7 @@
  * Documents deleted between a click and the GM's handling of it — the fight a check card belongs to, the attack
  * card itself, the target's combatant — give a localized refusal or a card line, never an exception.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { queueFaces, queuedFaces } from "../../harness/roll";
 import { attack, bob, click, entryOf, textOf, view } from "../chat/setup";
 import {
@@ -24,7 +24,7 @@ import { defendRequest } from "../../../src/chat/requests";
 import type { ChatMessageDoc } from "../../harness/chat";
 
 describe("deleted meanwhile", () => {
-  let errors: ReturnType<typeof vi.spyOn>;
+  let errors: MockInstance<typeof console.error>;
   beforeEach(() => {
     resetWorld();
     queuedFaces.length = 0;

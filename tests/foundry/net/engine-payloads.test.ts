@@ -4,7 +4,7 @@
  * PR-P6, PR-P7, PR-P9 declarations take only the values the rules know; the GM side checks each field.
  */
 import fc from "fast-check";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { alice, as, creature, engineOf, events, gm, resetWorld, startedFight } from "../budget/setup";
 import {
   declareRequest,
@@ -39,7 +39,7 @@ function declare(user: ChatUser, fight: { id: string }, id: string, declaration:
 }
 
 describe("declarations the rules do not know leave the fight as it was", () => {
-  let errors: ReturnType<typeof vi.spyOn>;
+  let errors: MockInstance<typeof console.error>;
   beforeEach(() => {
     resetWorld();
     errors = vi.spyOn(console, "error").mockImplementation(() => undefined);

@@ -3,7 +3,7 @@
  * the active GM answers each with a refusal whose reason is a `FRAY.Refusal` key, and never throws nor falls
  * back on its console (DESIGN.md: the GM side checks what it is asked).
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { alice, as, attack, bob, creature, gm, settle, weapon, world } from "../chat/setup";
 import "../budget/setup";
 import "../concentration/setup";
@@ -124,7 +124,7 @@ const MISSING = {
 };
 
 describe("GM requests asked with payloads no client of ours sends", () => {
-  let errors: ReturnType<typeof vi.spyOn>;
+  let errors: MockInstance<typeof console.error>;
   beforeEach(() => {
     world.warnings.length = 0;
     queuedFaces.length = 0;

@@ -4,7 +4,7 @@
  * ("unknownUser") — and a user id in the payload would be the asker's claim. A request is now written into the
  * asker's own User (src/net/mailbox.ts): the `updateUser` hook's `userId`, set by the server, names the writer.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { ChatUser, users, as, world } from "../../harness/chat";
 import { defineGmRequest, registerGmRequests, REQUEST_TIMEOUT } from "../../../src/net/gm-requests";
 import { post } from "../../../src/net/mailbox";
@@ -35,7 +35,7 @@ const settle = async () => {
 };
 
 describe("a request names its asker by what the server vouches for", () => {
-  let warnings: ReturnType<typeof vi.spyOn>;
+  let warnings: MockInstance<typeof console.warn>;
   beforeEach(() => {
     seen.length = 0;
     world.warnings.length = 0;

@@ -17,7 +17,7 @@ import {
 } from "../../../src/rules/families/active-defense-3d6/budget";
 import { adWeapon } from "../../../src/rules/families/active-defense-3d6/readiness";
 
-const record = { event: expect.any(String), reason: "notYourTurn" };
+const record = { event: expect.any(String) as unknown, reason: "notYourTurn" };
 
 describe("GM override outside the creature's turn", () => {
   it("FS-R5 FS-A3 a fast-slow activity outside the turn is refused; forced by the GM it spends nothing and is recorded", () => {

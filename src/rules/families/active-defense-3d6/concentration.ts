@@ -95,8 +95,8 @@ export function maintenanceTarget(wl: number): number {
 export interface MaintenanceRollInput {
   /** The holder's WL «意志力». */
   readonly wl: number;
-  /** The three d6 faces. */
-  readonly faces: readonly [number, number, number];
+  /** The three d6 faces (`resolveRollUnder` refuses any other count, as for every AD roll). */
+  readonly faces: readonly number[];
   /** AD-C3 (convention): the world settings `adCriticalSuccess`, `adCriticalFailure`. */
   readonly criticals: RollUnderCriticals;
 }
