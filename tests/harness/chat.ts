@@ -299,6 +299,8 @@ function keepWritten(element: Element): void {
   while (proto && !(inner = Object.getOwnPropertyDescriptor(proto, "innerHTML")))
     proto = Object.getPrototypeOf(proto) as object | null;
   if (!inner?.get || !inner.set) throw new Error("no innerHTML accessor");
+  // A property descriptor's accessors, called below with `.call(this)` on the element.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
   const { get, set } = inner;
   Object.defineProperty(element, "innerHTML", {
     configurable: true,

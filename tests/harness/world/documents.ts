@@ -222,6 +222,8 @@ function accessorIn(object: object, key: string): boolean {
     proto = Object.getPrototypeOf(proto)
   ) {
     const descriptor = Object.getOwnPropertyDescriptor(proto, key);
+    // Whether the property is an accessor: the descriptor's get/set are looked at, never called.
+    // eslint-disable-next-line @typescript-eslint/unbound-method
     if (descriptor) return Boolean(descriptor.get || descriptor.set);
   }
   return false;
