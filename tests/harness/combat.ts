@@ -19,7 +19,7 @@ import {
   UserDocument,
   type ClientSettings,
 } from "./core";
-import { HarnessApplicationV2, HarnessCombatTracker } from "./application";
+import { installApplications } from "./application";
 import { cleanUpdate, prepareSystem } from "./fields";
 import { templateEnvironment } from "./templates";
 
@@ -550,8 +550,7 @@ const applications = foundryNs.applications as Data;
 applications.handlebars = {
   renderTemplate: async (path: string, context: unknown) => env.render(path, context),
 };
-(applications.api as Data).ApplicationV2 = HarnessApplicationV2;
-applications.sidebar = { tabs: { CombatTracker: HarnessCombatTracker } };
+installApplications();
 
 /** Sets a world setting, as `game.settings.set` would. */
 export function setSetting(key: string, value: unknown): void {
