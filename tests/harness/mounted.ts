@@ -2,8 +2,8 @@
  * Stand-ins, on top of the chat harness (tests/harness/chat.ts), for what the concentration and mount adapters
  * touch: one scene with a square grid, token positions and sizes, token updates and `move` that fire the
  * document hooks (`preUpdateToken` on the moving client, `updateToken` on every connected client), actor
- * updates that carry their options from `preUpdateActor` to `updateActor` as Foundry's do, status toggling
- * that creates and deletes an effect with the hooks, ActiveEffects with an origin, items with uuids, the
+ * updates that carry their options from `preUpdateActor` to `updateActor` as Foundry's do, ActiveEffects and
+ * status toggling (tests/harness/effects.ts), items with uuids, the
  * world's actors and scenes, a Token HUD element, and a dialog whose answer the test sets. They store and fire
  * hooks; no Fray logic lives here. Import it after the chat harness and before any adapter.
  */
@@ -11,6 +11,8 @@ import { domWindow, listenerResults, mount } from "./dom";
 import { ActorDoc, as, currentUser, ItemDoc, TokenDoc, users, world, applyUpdate } from "./chat";
 import { dialogs as coreDialogs, expandObject, Hooks, serverAllows } from "./core";
 import { cleanUpdate } from "./fields";
+// ActiveEffects and `actor.toggleStatusEffect`, shared with the budget harness.
+import { giveEffect, giveStatus } from "./effects";
 
 type Data = Record<string, unknown>;
 type HookBus = { callAll: (name: string, ...args: unknown[]) => boolean };
@@ -128,31 +130,7 @@ export function place(token: TokenDoc, column: number, row: number, size = 1, ac
 
 // --- actors: updates with options, statuses, effects, items ------------------------------------------------
 
-interface EffectStub {
-  id: string;
-  origin: string | null;
-  statuses: Set<string>;
-  parent: ActorDoc;
-  name: string;
-}
-
-const effectLists = new WeakMap<ActorDoc, EffectStub[]>();
-let nextEffect = 1;
-
-function effectsOf(actor: ActorDoc): EffectStub[] {
-  let list = effectLists.get(actor);
-  if (!list) effectLists.set(actor, (list = []));
-  return list;
-}
-
 const actorProto = ActorDoc.prototype as unknown as Data;
-Object.defineProperty(actorProto, "effects", {
-  configurable: true,
-  get(this: ActorDoc) {
-    return { contents: effectsOf(this) };
-  },
-});
-Object.defineProperty(actorProto, "documentName", { configurable: true, get: () => "Actor" });
 Object.assign(actorProto, {
   async update(this: ActorDoc, changes: Data, options: Data = {}) {
     serverAllows(this.isOwner, currentUser(), "update", "Actor", this.id);
@@ -163,56 +141,10 @@ Object.assign(actorProto, {
     await everywhere("updateActor", this, expandObject(copy), options, currentUser().id);
     return this;
   },
-  async toggleStatusEffect(this: ActorDoc, id: string, { active }: { active?: boolean } = {}) {
-    // Creates or deletes an ActiveEffect embedded in the actor: its owner's or a GM's write.
-    serverAllows(this.isOwner, currentUser(), "update", "Actor", this.id);
-    const on = active ?? !this.statuses.has(id);
-    const list = effectsOf(this);
-    if (on && !this.statuses.has(id)) {
-      const effect: EffectStub = {
-        id: `Effect${nextEffect++}`,
-        origin: null,
-        statuses: new Set([id]),
-        parent: this,
-        name: id,
-      };
-      list.push(effect);
-      this.statuses.add(id);
-      await everywhere("createActiveEffect", effect, {}, currentUser().id);
-    } else if (!on && this.statuses.has(id)) {
-      const effect = list.find((e) => e.statuses.has(id));
-      if (effect && !preHook("preDeleteActiveEffect", effect, {}, currentUser().id)) return undefined;
-      if (effect) list.splice(list.indexOf(effect), 1);
-      this.statuses.delete(id);
-      if (effect) await everywhere("deleteActiveEffect", effect, {}, currentUser().id);
-    }
-    return on;
-  },
-  async deleteEmbeddedDocuments(this: ActorDoc, _name: string, ids: string[]) {
-    serverAllows(this.isOwner, currentUser(), "delete", "ActiveEffect", ids.join(","));
-    const list = effectsOf(this);
-    for (const id of ids) {
-      const at = list.findIndex((e) => e.id === id);
-      if (at >= 0) {
-        const [gone] = list.splice(at, 1);
-        for (const s of gone?.statuses ?? []) this.statuses.delete(s);
-      }
-    }
-  },
 });
 
-/** An ActiveEffect that an item (its origin) placed on `actor`. */
-export function giveEffect(actor: ActorDoc, origin: string, name = "Effect"): EffectStub {
-  const effect: EffectStub = {
-    id: `Effect${nextEffect++}`,
-    origin,
-    statuses: new Set(),
-    parent: actor,
-    name,
-  };
-  effectsOf(actor).push(effect);
-  return effect;
-}
+/** An ActiveEffect that an item (its origin) placed on `actor` (tests/harness/effects.ts). */
+export { giveEffect, giveStatus };
 
 class ItemList extends Array<ItemDoc> {
   get(id: string) {
