@@ -7,6 +7,7 @@
  */
 import {
   activeGM,
+  applyRollMode,
   broadcast,
   connected,
   currentClient,
@@ -236,30 +237,48 @@ export class ChatMessageDoc {
     if (this.blind) return user.isGM;
     return !this.whisper.length || user.isGM || this.whisper.includes(user.id);
   }
-  static async create(data: Data): Promise<ChatMessageDoc> {
-    // The "author" field may only be set to another user by a GM.
+  /** v13 `Document.implementation`: the configured class (`CONFIG.ChatMessage.documentClass`). */
+  static get implementation(): typeof ChatMessageDoc {
+    const cls = (g.CONFIG as { ChatMessage: { documentClass?: typeof ChatMessageDoc } }).ChatMessage
+      .documentClass;
+    if (!cls) throw new Error("CONFIG.ChatMessage.documentClass is not set");
+    return cls;
+  }
+  /**
+   * `ChatMessage.create(data | data[], options)`: one message or an array of them. `options.rollMode` is applied
+   * to the data before it is stored (foundryvtt#11442: only when the option is given); `createChatMessage(message,
+   * options, userId)` on every connected client.
+   */
+  static async create(data: Data, options?: Data): Promise<ChatMessageDoc>;
+  static async create(data: Data[], options?: Data): Promise<ChatMessageDoc[]>;
+  static async create(data: Data | Data[], options: Data = {}): Promise<ChatMessageDoc | ChatMessageDoc[]> {
+    const list = Array.isArray(data) ? data : [data];
+    // The "author" field may only be set to another user by a GM; a refused batch creates nothing.
     const user = currentUser();
-    serverAllows(
-      user.isGM || data.author === undefined || data.author === user.id,
-      user,
-      "create",
-      "ChatMessage",
-      "new",
-    );
-    const message = new this(data);
-    world.messages.set(message.id, message);
-    broadcast("createChatMessage", message, {}, currentUser().id);
-    return message;
+    for (const one of list)
+      serverAllows(
+        user.isGM || one.author === undefined || one.author === user.id,
+        user,
+        "create",
+        "ChatMessage",
+        "new",
+      );
+    const created: ChatMessageDoc[] = [];
+    for (const one of list) {
+      const prepared = options.rollMode ? applyRollMode({ ...one }, String(options.rollMode)) : one;
+      const message = new this(prepared);
+      world.messages.set(message.id, message);
+      created.push(message);
+    }
+    for (const message of created) broadcast("createChatMessage", message, options, user.id);
+    return Array.isArray(data) ? created : (created[0] as ChatMessageDoc);
   }
   static getSpeaker({ actor, token }: { actor?: ActorDoc; token?: TokenDoc }): Data {
     return { actor: actor?.id ?? null, token: token?.id ?? null, alias: token?.name ?? actor?.name ?? "" };
   }
+  /** v13 `ChatMessage.applyRollMode` (tests/harness/core.ts). */
   static applyRollMode(data: Data, mode: string): Data {
-    const gms = users.contents.filter((u) => u.isGM).map((u) => u.id);
-    if (mode === "gmroll" || mode === "blindroll") data.whisper = gms;
-    if (mode === "blindroll") data.blind = true;
-    if (mode === "selfroll") data.whisper = [currentUser().id];
-    return data;
+    return applyRollMode(data, mode);
   }
   async update(changes: Data): Promise<this> {
     // A chat message is updated by its author or a GM only.
@@ -455,6 +474,8 @@ Object.defineProperty(game, "combat", {
 
 g.Roll = Roll;
 g.ChatMessage = ChatMessageDoc;
+// Core's own class until a system configures its own (Fray's registerChat sets FrayChatMessage).
+(g.CONFIG as { ChatMessage: Data }).ChatMessage.documentClass ??= ChatMessageDoc;
 (g.CONFIG as { Dice: { rolls: unknown[] } }).Dice.rolls.push(Roll);
 g.ui = {
   notifications: {

@@ -7,6 +7,8 @@
  */
 import {
   activeGM,
+  applyRollMode,
+  broadcast,
   connected,
   currentClient,
   dialogs as coreDialogs,
@@ -525,15 +527,49 @@ g.Combat = HarnessCombat;
 g.Combatant = HarnessCombatant;
 g.Actor = HarnessActor;
 g.Roll = HarnessRoll;
-g.ChatMessage = {
-  getSpeaker: (data: Data) => ({ alias: data.alias }),
-  implementation: {
-    create: async (data: Data | Data[]) => {
-      for (const d of Array.isArray(data) ? data : [data]) recorded.messages.push(d);
-    },
-  },
-  applyRollMode: (data: Data, mode: string) => ({ ...data, rollMode: mode }),
-};
+/**
+ * The chat messages of the combat tests: `ChatMessage.implementation` is the configured class; `create(data |
+ * data[], options)` applies `options.rollMode` (foundryvtt#11442), records each message's data in
+ * `recorded.messages`, makes a message (id, author, its data), fires `createChatMessage(message, options, userId)`
+ * on every connected client and returns the message (or the array). `applyRollMode` as core's (core.ts).
+ */
+class HarnessChatMessage {
+  id = newId("msg");
+  [key: string]: unknown;
+  constructor(data: Data) {
+    Object.assign(this, clone({ ...data, rolls: [] }), {
+      rolls: ((data.rolls as unknown[] | undefined) ?? []).map((r) =>
+        typeof r === "string" ? r : JSON.stringify(r),
+      ),
+      author: currentUser().id,
+    });
+  }
+  static get implementation(): typeof HarnessChatMessage {
+    return ((g.CONFIG as { ChatMessage: { documentClass?: typeof HarnessChatMessage } }).ChatMessage
+      .documentClass ?? HarnessChatMessage) as typeof HarnessChatMessage;
+  }
+  static async create(
+    data: Data | Data[],
+    options: Data = {},
+  ): Promise<HarnessChatMessage | HarnessChatMessage[]> {
+    const list = (Array.isArray(data) ? data : [data]).map((d) =>
+      options.rollMode ? applyRollMode({ ...d }, String(options.rollMode)) : d,
+    );
+    const created = list.map((d) => {
+      recorded.messages.push(d);
+      return new this(d);
+    });
+    for (const message of created) broadcast("createChatMessage", message, options, currentUser().id);
+    return Array.isArray(data) ? created : (created[0] as HarnessChatMessage);
+  }
+  static getSpeaker(data: Data): Data {
+    return { alias: data.alias };
+  }
+  static applyRollMode(data: Data, mode: string): Data {
+    return applyRollMode(data, mode);
+  }
+}
+g.ChatMessage = HarnessChatMessage;
 (g.CONFIG as Data).ui = {};
 g.ui = { notifications: { warn: (text: string) => recorded.warnings.push(text) }, combat: null };
 

@@ -316,6 +316,36 @@ export function activeGM(): UserDocument | null {
   return connected.find((u) => u.isGM && u.active) ?? null;
 }
 
+/**
+ * v13 `ChatMessage.applyRollMode(chatData, rollMode)`, as foundryvtt#11442 states it: public — `whisper` `[]`,
+ * `blind` false; self — `whisper` the current user, `blind` false; private (`gmroll`) — the GMs added to
+ * `whisper` (the recipients already there kept), `blind` false; blind — the GMs added, `blind` true; `roll` — the
+ * user's current roll mode. The data object is changed and returned; no `rollMode` key is written. Stricter: a
+ * mode that is none of these throws.
+ */
+export function applyRollMode(chatData: Data, rollMode: string): Data {
+  const mode =
+    rollMode === "roll"
+      ? String(
+          (globalThis as { game?: { settings?: ClientSettings } }).game?.settings?.get("core", "rollMode"),
+        )
+      : rollMode;
+  const gms = connected.filter((u) => u.isGM).map((u) => u.id);
+  const whisper = () => [...((chatData.whisper as string[] | undefined) ?? [])];
+  switch (mode) {
+    case "publicroll":
+      return Object.assign(chatData, { whisper: [], blind: false });
+    case "selfroll":
+      return Object.assign(chatData, { whisper: [currentClient().id], blind: false });
+    case "gmroll":
+      return Object.assign(chatData, { whisper: [...new Set([...whisper(), ...gms])], blind: false });
+    case "blindroll":
+      return Object.assign(chatData, { whisper: [...new Set([...whisper(), ...gms])], blind: true });
+    default:
+      throw new Error(`"${rollMode}" is not a roll mode (publicroll, gmroll, blindroll, selfroll, roll)`);
+  }
+}
+
 // --- a DOM, forms and dialogs --------------------------------------------------------------------------------
 
 /** One browser window for the harness: rendered templates are parsed and clicked in a real DOM. */
