@@ -7,7 +7,7 @@
  * every connected client, as v13 does. No Fray logic lives here.
  */
 import { as, currentUser, FighterDoc, TokenDoc, users, type ChatUser } from "./chat";
-import { dialogs as coreDialogs, Hooks } from "./core";
+import { dialogs as coreDialogs, Hooks, moveWaypoints } from "./core";
 // `actor.toggleStatusEffect`, the actors' and items' ActiveEffects (tests/harness/effects.ts).
 import "./effects";
 
@@ -58,21 +58,6 @@ Object.defineProperty(TokenDoc.prototype, "movementAction", {
  */
 export const PX_PER_METRE = 100;
 
-/** The fields of v13's TokenMovementWaypoint, what `TokenDocument#move` takes (no `cost`: core measures). */
-const MOVE_WAYPOINT_FIELDS = new Set([
-  "x",
-  "y",
-  "elevation",
-  "width",
-  "height",
-  "shape",
-  "action",
-  "snapped",
-  "explicit",
-  "checkpoint",
-  "intermediate",
-]);
-
 /**
  * `token.move(waypoints, options)` (v13): recorded, then carried out as a drag by the current user (v13 runs a
  * move through the same workflow: `preMoveToken`, then `moveToken`). Core measures each segment's cost itself:
@@ -84,11 +69,7 @@ const MOVE_WAYPOINT_FIELDS = new Set([
   waypoints: unknown,
   options: unknown,
 ) {
-  const list = (Array.isArray(waypoints) ? waypoints : [waypoints]) as Data[];
-  for (const w of list)
-    for (const key of Object.keys(w))
-      if (!MOVE_WAYPOINT_FIELDS.has(key))
-        throw new Error(`TokenDocument#move: "${key}" is not a field of a v13 movement waypoint`);
+  const list = moveWaypoints(waypoints);
   budgetWorld.moves.push({ token: this.id, waypoints, options });
   let at = { x: this.x ?? 0, y: this.y ?? 0 };
   const steps = list.map((w) => {

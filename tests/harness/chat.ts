@@ -98,7 +98,7 @@ export class ItemDoc {
     this.system = prepareSystem("Item", type, this);
   }
   /** The item's data again, then its actor's (core prepares an embedded item's parent after its update). */
-  async update(changes: Data): Promise<this> {
+  async update(changes: Data, options: Data = {}): Promise<this> {
     // An embedded item is written by its actor's owner (a world item: its own owner) or a GM.
     const user = currentUser();
     const actor = [...world.documents.values()].find(
@@ -110,7 +110,7 @@ export class ItemDoc {
     applyUpdate(this._source, copy);
     this.system = prepareSystem("Item", this.type, this);
     actor?.prepare();
-    broadcast("updateItem", this, expandObject(copy), {}, user.id);
+    broadcast("updateItem", this, expandObject(copy), options, user.id);
     return this;
   }
 }
@@ -163,15 +163,22 @@ export class ActorDoc {
   get isOwner(): boolean {
     return this.testUserPermission(currentUser(), "OWNER");
   }
-  getActiveTokens(): TokenDoc[] {
-    return this.tokens;
+  /**
+   * v13 `getActiveTokens(linked, document)`: the actor's tokens on the scene (the harness has one); `linked`
+   * keeps those linked to the actor (`actorLink`, true unless a token says otherwise). Stricter: the harness has
+   * no Token placeables, so asking for them (`document` false) throws.
+   */
+  getActiveTokens(linked = false, document = false): TokenDoc[] {
+    if (!document)
+      throw new Error("harness: getActiveTokens(linked, false) asks for Token placeables; there are none");
+    return this.tokens.filter((t) => !linked || (t as { actorLink?: boolean }).actorLink !== false);
   }
-  async update(changes: Data): Promise<this> {
+  async update(changes: Data, options: Data = {}): Promise<this> {
     serverAllows(this.isOwner, currentUser(), "update", "Actor", this.id);
     const copy = cleanUpdate("Actor", this.type, this, clone(changes));
     applyUpdate(this._source, copy);
     this.prepare();
-    broadcast("updateActor", this, expandObject(copy), {}, currentUser().id);
+    broadcast("updateActor", this, expandObject(copy), options, currentUser().id);
     return this;
   }
   async delete(): Promise<void> {
@@ -280,14 +287,14 @@ export class ChatMessageDoc {
   static applyRollMode(data: Data, mode: string): Data {
     return applyRollMode(data, mode);
   }
-  async update(changes: Data): Promise<this> {
+  async update(changes: Data, options: Data = {}): Promise<this> {
     // A chat message is updated by its author or a GM only.
     const user = currentUser();
     serverAllows(user.isGM || this._source.author === user.id, user, "update", "ChatMessage", this.id);
     const copy = cleanUpdate("ChatMessage", this.type, this, clone(changes));
     applyUpdate(this._source, copy);
     this.prepare();
-    broadcast("updateChatMessage", this, expandObject(copy), {}, currentUser().id);
+    broadcast("updateChatMessage", this, expandObject(copy), options, currentUser().id);
     return this;
   }
   /** v13: the message's element (`li.chat-message`, its content in `.message-content`), in a real DOM;
@@ -352,6 +359,10 @@ export class FightDoc {
   get started(): boolean {
     return this.round > 0;
   }
+  /** CombatData `active`: the encounter active in its scene (false unless made so). */
+  get active(): boolean {
+    return this._source.active === true;
+  }
   prepare(): void {
     this.system = prepareSystem("Combat", "base", this);
     this.round = Number(this._source.round ?? 0);
@@ -361,18 +372,19 @@ export class FightDoc {
     this.combatants.set(fighter.id, fighter);
     return fighter;
   }
-  async update(changes: Data): Promise<this> {
+  async update(changes: Data, options: Data = {}): Promise<this> {
     // Players may change a Combat's round and turn only (FOUNDRY-API.md); anything else is the GM's.
     const user = currentUser();
     serverAllows(user.isGM || touchesOnly(changes, ["round", "turn"]), user, "update", "Combat", this.id);
     const copy = cleanUpdate("Combat", "base", this, clone(changes));
     applyUpdate(this._source, copy);
     this.prepare();
-    broadcast("updateCombat", this, expandObject(copy), {}, user.id);
+    broadcast("updateCombat", this, expandObject(copy), options, user.id);
     return this;
   }
-  async updateEmbeddedDocuments(_name: string, updates: Data[]): Promise<void> {
-    for (const { _id, ...changes } of updates) await this.combatants.get(String(_id))?.update(changes);
+  async updateEmbeddedDocuments(_name: string, updates: Data[], options: Data = {}): Promise<void> {
+    for (const { _id, ...changes } of updates)
+      await this.combatants.get(String(_id))?.update(changes, options);
   }
   /** Combatants leave: gone from the collection, then `deleteCombatant` on every connected client. */
   async deleteEmbeddedDocuments(_name: string, ids: string[]): Promise<void> {
@@ -436,7 +448,7 @@ export class FighterDoc {
   prepare(): void {
     this.system = prepareSystem("Combatant", "base", this);
   }
-  async update(changes: Data): Promise<this> {
+  async update(changes: Data, options: Data = {}): Promise<this> {
     // A Combatant's owner may set its initiative; anything else is the GM's.
     const user = currentUser();
     const owner = this.actor.testUserPermission(user, "OWNER");
@@ -450,7 +462,7 @@ export class FighterDoc {
     const copy = cleanUpdate("Combatant", "base", this, clone(changes));
     applyUpdate(this._source, copy);
     this.prepare();
-    broadcast("updateCombatant", this, expandObject(copy), {}, user.id);
+    broadcast("updateCombatant", this, expandObject(copy), options, user.id);
     return this;
   }
 }
@@ -467,9 +479,10 @@ Object.defineProperty(game, "user", { configurable: true, get: () => currentClie
 game.users = users;
 game.messages = world.messages;
 game.combats = world.combats;
+// v13 `game.combat`: the viewed encounter — the one scene's active combat (CombatData `active`), else none.
 Object.defineProperty(game, "combat", {
   configurable: true,
-  get: () => [...world.combats.values()][0] ?? null,
+  get: () => [...world.combats.values()].find((c) => c.active) ?? null,
 });
 
 g.Roll = Roll;

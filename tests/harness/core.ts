@@ -346,6 +346,34 @@ export function applyRollMode(chatData: Data, rollMode: string): Data {
   }
 }
 
+/** The fields of v13's TokenMovementWaypoint, what `TokenDocument#move` takes (no `cost`: core measures). */
+const MOVE_WAYPOINT_FIELDS = new Set([
+  "x",
+  "y",
+  "elevation",
+  "width",
+  "height",
+  "shape",
+  "action",
+  "snapped",
+  "explicit",
+  "checkpoint",
+  "intermediate",
+]);
+
+/**
+ * `TokenDocument#move(waypoints)`: one waypoint or an array of them. Stricter than Foundry: a key v13's
+ * TokenMovementWaypoint lacks (such as `cost`, v14's predetermined cost) throws.
+ */
+export function moveWaypoints(waypoints: unknown): Data[] {
+  const list = (Array.isArray(waypoints) ? waypoints : [waypoints]) as Data[];
+  for (const w of list)
+    for (const key of Object.keys(w))
+      if (!MOVE_WAYPOINT_FIELDS.has(key))
+        throw new Error(`TokenDocument#move: "${key}" is not a field of a v13 movement waypoint`);
+  return list;
+}
+
 // --- a DOM, forms and dialogs --------------------------------------------------------------------------------
 
 /** One browser window for the harness: rendered templates are parsed and clicked in a real DOM. */

@@ -9,7 +9,7 @@
  */
 import { domWindow, listenerResults, mount } from "./dom";
 import { ActorDoc, as, currentUser, ItemDoc, TokenDoc, users, world, applyUpdate } from "./chat";
-import { dialogs as coreDialogs, expandObject, Hooks, serverAllows } from "./core";
+import { dialogs as coreDialogs, expandObject, Hooks, moveWaypoints, serverAllows } from "./core";
 import { cleanUpdate } from "./fields";
 // ActiveEffects and `actor.toggleStatusEffect`, shared with the budget harness.
 import { giveEffect, giveStatus } from "./effects";
@@ -94,22 +94,59 @@ Object.assign(tokenProto, {
     await everywhere("updateToken", this, expandObject(copy), options, currentUser().id);
     return this;
   },
-  /** v13 `TokenDocument#move`: to the last waypoint, as one update that records the action. */
-  async move(this: TokenDoc, waypoints: Data[], options: Data = {}) {
-    const last = waypoints[waypoints.length - 1] ?? {};
-    const changes: Data = {};
-    for (const key of ["x", "y", "elevation"]) if (key in last) changes[key] = last[key];
-    moves.push({ token: this.id, action: String(last.action ?? "walk"), ...changes });
-    await (this as unknown as { update: (c: Data, o: Data) => Promise<unknown> }).update(changes, {
-      ...options,
-      movementAction: last.action,
+  /**
+   * v13 `TokenDocument#move(waypoints, options)`: the waypoints checked (v13 fields only), `preMoveToken(token,
+   * movement, options)` through `Hooks.call` on the mover (false refuses: nothing moves, false is returned), the
+   * token updated to the last waypoint (its update hooks, `movementAction` in the options), then
+   * `moveToken(token, movement, options, user)` on every connected client. Core measures each waypoint's `cost`:
+   * here squares moved (diagonals as one: **no evidence found** for v13's rule) times the grid's distance.
+   */
+  async move(this: TokenDoc & Placement, waypoints: unknown, options: Data = {}) {
+    const list = moveWaypoints(waypoints);
+    const origin = { x: this.x, y: this.y, elevation: this.elevation };
+    let at = origin;
+    const measured = list.map((w) => {
+      const to = {
+        x: Number(w.x ?? at.x),
+        y: Number(w.y ?? at.y),
+        elevation: Number(w.elevation ?? at.elevation),
+      };
+      const squares = Math.max(Math.abs(to.x - at.x), Math.abs(to.y - at.y)) / scene.grid.size;
+      at = to;
+      return { ...w, ...to, action: String(w.action ?? "walk"), cost: squares * scene.grid.distance };
     });
+    const user = currentUser();
+    const movement = {
+      id: `move${String(nextMove++).padStart(12, "0")}`,
+      chain: [],
+      origin,
+      passed: { waypoints: measured },
+      pending: { waypoints: [] },
+      method: String(options.method ?? "api"),
+    };
+    if (!preHook("preMoveToken", this, movement, options)) return false;
+    const last = measured[measured.length - 1];
+    if (!last) return false;
+    moves.push({ token: this.id, action: last.action, ...pick(list[list.length - 1] ?? {}) });
+    await (this as unknown as { update: (c: Data, o: Data) => Promise<unknown> }).update(
+      pick(list[list.length - 1] ?? {}),
+      { ...options, movementAction: last.action },
+    );
+    await everywhere("moveToken", this, movement, options, user);
     return true;
   },
 });
 
 /** Every `move` made, in order (the tests read the action and the destination). */
 export const moves: Data[] = [];
+let nextMove = 1;
+
+/** The position fields a waypoint gives (the token's update). */
+function pick(waypoint: Data): Data {
+  const changes: Data = {};
+  for (const key of ["x", "y", "elevation"]) if (key in waypoint) changes[key] = waypoint[key];
+  return changes;
+}
 
 /** Takes every token off the scene (a fresh scene for the next test). */
 export function clearScene(): void {
