@@ -148,7 +148,7 @@ export interface CheckPayload {
 export const rollCheckRequest = defineGmRequest<CheckPayload, null>(
   "check.roll",
   async (payload, { user }): Promise<Outcome<null>> => {
-    const message = game.messages?.get(payload.messageId) as ChatMessage.Implementation | undefined;
+    const message = game.messages?.get(String(payload.messageId)) as ChatMessage.Implementation | undefined;
     const card = checkCardOf(message);
     if (!message || !card) return refuse("notCheckCard");
     if (card.result) return refuse("checkRolled");
