@@ -7,7 +7,7 @@
  */
 
 /** Fray's own message types: only the GM makes them while a GM is connected. */
-export const FRAY_CARD_TYPES: readonly string[] = ["attack"];
+export const FRAY_CARD_TYPES: readonly string[] = ["attack", "check"];
 
 /** Whether a GM wrote the message (the server's `author`, never a claim inside it). */
 export function authoredByGM(message: ChatMessage.Implementation | null | undefined): boolean {
@@ -17,7 +17,7 @@ export function authoredByGM(message: ChatMessage.Implementation | null | undefi
 
 /**
  * `preCreateChatMessage` / `preUpdateChatMessage` on the writing client: while a GM is connected, only a GM makes or
- * edits Fray's cards (a player rolls through a request, attack-request.ts). This is the honest client's side only —
+ * edits Fray's cards (a player rolls through a request: attack-request.ts, check-card.ts). This is the honest client's side only —
  * a hostile client skips it, so the GM side acts on no card a GM did not write. With no GM connected a player may
  * post a card of its own (no GM acts on it later), but never edit a card afterwards.
  */
