@@ -11,6 +11,7 @@ import { renderAttackCard } from "../chat/card-render";
 import { attackCardOf } from "../chat/attack-message";
 import { checkCardOf } from "../chat/checks/check-requests";
 import { renderCheckCard } from "../chat/checks/check-render";
+import { loc } from "../utils/loc";
 
 /** The hook fired after a Fray card is drawn into a rendered message. */
 export const RENDER_CARD_HOOK = "fray.renderChatMessage";
@@ -25,7 +26,14 @@ export class FrayChatMessage extends foundry.documents.ChatMessage {
     const content = html.querySelector(".message-content");
     const viewer = game.user as User.Implementation | null;
     if (!content || !viewer) return html;
-    content.innerHTML = await render(this, viewer);
+    try {
+      content.innerHTML = await render(this, viewer);
+    } catch (error) {
+      // Issue 12: a card whose data cannot be drawn is shown as broken; the rest of the chat log still draws.
+      console.warn(`fray | card ${String(this.id)} could not be drawn`, error);
+      content.innerHTML = `<p class="fray-card-broken">${foundry.utils.escapeHTML(loc("FRAY.Card.broken"))}</p>`;
+      return html;
+    }
     Hooks.callAll(RENDER_CARD_HOOK, this, html);
     return html;
   }

@@ -35,6 +35,7 @@ export const NOT_OVERRIDABLE: ReadonlySet<string> = new Set([
   "formulaTooLarge",
   "notGmCard",
   "cardsByGM",
+  "tooManyRequests",
 ]);
 
 /** Asks the GM whether to push a refused spend through. */
