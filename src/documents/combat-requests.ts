@@ -186,6 +186,8 @@ export interface RolledInitiative {
 export const setInitiativeRequest = defineGmRequest<{ combatId: string; rolls: RolledInitiative[] }, true>(
   "combat.setInitiative",
   async (p, { user }) => {
+    // Issue 12: a total is the GM's to set; a player's initiative is rolled by the GM (combat.rollInitiative).
+    if (!user.isGM) return refuse("gmOnly");
     const combat = findCombat(p?.combatId);
     if (!combat) return refuse("combatGone");
     if (!Array.isArray(p.rolls) || !p.rolls.length) return refuse("invalidRoll");
