@@ -153,7 +153,9 @@ export function declarationEvent(
       return accept({ type: "declareMelee", id, melee, ...gm });
     }
     case "orientation":
-      // PR-P3: for 06–95 a failure is the GM's ruling: a player's request cannot set it.
+      // Issue 12: a player's orientation is rolled by the GM (combat.rollOrientation); a face is the GM's to set.
+      if (!isGM) return refuse("gmOnly");
+      // PR-P3: for 06–95 a failure is the GM's ruling.
       return accept({
         type: "recordOrientation",
         id,

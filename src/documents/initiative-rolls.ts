@@ -55,21 +55,52 @@ export async function rollMessage(
 }
 
 /**
- * PR-P3/PR-P11: a real d100 orientation roll. `record` gives the face to the round engine (through the GM);
- * the roll is posted to chat only once it is recorded.
+ * PR-P3/PR-P11: a real d100 orientation roll, made by the active GM for the asker's own combatant (issue 12: a
+ * player's client sends no face). The roll is posted once the round engine recorded it.
  */
-export async function rollOrientation(
-  combatant: Combatant.Implementation,
-  record: (face: number) => Promise<boolean>,
-): Promise<boolean> {
+export function rollOrientation(combatant: Combatant.Implementation): Promise<Outcome<true>> {
+  return rollOrientationRequest.send({
+    combatId: combatant.combat?.id ?? "",
+    combatantId: combatant.id ?? "",
+    mode: currentMessageMode(),
+  });
+}
+
+export interface RollOrientationPayload {
+  readonly combatId: string;
+  readonly combatantId: string;
+  readonly mode?: string;
+}
+
+async function rollOrientationOnGm(
+  p: RollOrientationPayload,
+  user: User.Implementation,
+): Promise<Outcome<true>> {
+  const combat = typeof p.combatId === "string" ? asFray(game.combats?.get(p.combatId)) : undefined;
+  if (!combat) return refuse("combatGone");
+  const combatant = typeof p.combatantId === "string" ? combat.combatants.get(p.combatantId) : undefined;
+  if (!combatant) return refuse("unknownCombatant", { id: String(p.combatantId) });
+  if (!userOwns(user, combatant.actor)) return refuse("notOwner", { name: combatant.name ?? "" });
   const roll = new Roll("1d100");
   await roll.evaluate();
-  if (!(await record(Number(roll.total)))) return false;
+  const out = await applyRoundEvents(combat, [
+    { type: "recordOrientation", id: combatant.id ?? "", roll: Number(roll.total) },
+  ]);
+  if (!out.ok) return out;
+  const data = await rollMessage(combatant, roll, "combat/orientation-flavor", {});
+  const audience = user.isGM || combatant.hidden ? null : askerAudience(user, p.mode);
   await ChatMessage.implementation.create(
-    await rollMessage(combatant, roll, "combat/orientation-flavor", {}),
+    audience ? { ...data, whisper: audience.whisper, blind: audience.blind } : data,
   );
-  return true;
+  return accept(true);
 }
+
+/** PR-P3/PR-P11 orientation roll, in the fight's lock. */
+export const rollOrientationRequest = defineGmRequest<RollOrientationPayload, true>(
+  "combat.rollOrientation",
+  (p, { user }) => rollOrientationOnGm(p, user),
+  combatKeyOf,
+);
 
 /**
  * Asks the active GM to roll initiative for `ids` (issue 12: the GM rolls; a player's client sends no total).

@@ -31,7 +31,6 @@ import {
   structureOf,
   timedStatesOf,
 } from "../../documents/combat-api";
-import { declareRequest } from "../../documents/combat-requests";
 import { rollInitiatives, rollOrientation } from "../../documents/initiative-rolls";
 import { openEndedD100, type OpenEndedConvention } from "../../rules/dice/open-ended-d100";
 import { DEFEND_STATE } from "../../rules/families/fast-slow/defend";
@@ -408,15 +407,5 @@ export async function rollSheetOrientation(
   const reason = orientationRefusal(actor, token);
   const found = sheetCombatant(actor, token);
   if (reason || !found) return refuse(reason ?? "notInFight");
-  let refusal: Outcome<true> | null = null;
-  await rollOrientation(found.combatant, async (face) => {
-    const out = await declareRequest.send({
-      combatId: found.combat.id ?? "",
-      combatantId: found.combatant.id ?? "",
-      declaration: { kind: "orientation", roll: face },
-    });
-    if (!out.ok) refusal = out;
-    return out.ok;
-  });
-  return refusal ?? accept(true);
+  return rollOrientation(found.combatant);
 }

@@ -53,6 +53,7 @@ const REQUESTS: Record<string, string> = {
   "fray.combat.gmEvents": "every-request.test.ts",
   "fray.combat.pass": "every-request.test.ts",
   "fray.combat.rollInitiative": "every-request.test.ts",
+  "fray.combat.rollOrientation": "every-request.test.ts",
   "fray.combat.setInitiative": "every-request.test.ts",
   "fray.combat.takeTurn": "every-request.test.ts",
   "fray.concentration.start": "every-request.test.ts",
