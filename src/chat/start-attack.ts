@@ -6,13 +6,25 @@
  */
 import { activeFamily } from "../applications/active-family";
 import { askWithOverride } from "../applications/budget/override-confirm";
-import { currentMessageMode } from "../compat";
+import { applyMessageMode, currentMessageMode } from "../compat";
 import type { AttackSituation } from "./card-data";
 import { attackDialog } from "./attack-dialog";
-import { attackStats, rollAttackRequest, type AttackRequestPayload } from "./attack-request";
+import {
+  attackStats,
+  buildAttackCard,
+  MAX_TARGETS,
+  readSituation,
+  rollAttackRequest,
+  type AttackRequestPayload,
+} from "./attack-request";
+import { ATTACK_MESSAGE_TYPE } from "./attack-message";
+import { notifyRefusal } from "../applications/notify";
+import { withinDiceCaps } from "../rules/dice/formula-shape";
+import type { FamilyId } from "../rules/families/ids";
+import { refuse } from "../rules/outcome";
 import { combatLinkOf, familyFor } from "./combat-link";
 import { budgetOf } from "../documents/budget-store";
-import { partyOf } from "./parties";
+import { partyOf, type Party } from "./parties";
 import { chooseMountedTargets } from "./mounted-targets";
 import { budgetFingerprint } from "../rules/budget/fingerprint";
 
@@ -64,6 +76,8 @@ export async function startAttack(
       targets.map((t) => t.name ?? ""),
     ));
   if (!situation) return null;
+  // Issue 12: with no GM connected a player still rolls for itself; nothing is spent, and no GM acts on the card.
+  if (!game.users?.activeGM) return rollWithoutGm(attacker, item, family, targets, situation);
   // The budget as this client sees it: a double click, or a second client, spends once (GM side `expect`).
   const budget = attackerLink ? budgetOf(attackerLink.combat, attackerLink.combatant) : null;
   const expect = budget ? budgetFingerprint(budget.state) : null;
@@ -81,4 +95,52 @@ export async function startAttack(
   );
   if (!out.ok) return null;
   return (game.messages?.get(out.value.messageId) as ChatMessage.Implementation | undefined) ?? null;
+}
+
+/**
+ * The attack rolled on the player's own client while no GM is connected (issue 12: a table plays on while the GM
+ * reconnects): the same card, built from the documents with the situation bounded, posted by the player. It spends
+ * nothing and claims nothing; it is not GM-authored, so it is drawn as rolled without a GM, with no button, and no
+ * GM-side code acts on it later (card-trust.ts).
+ */
+async function rollWithoutGm(
+  attacker: Party,
+  item: Item.Implementation,
+  family: FamilyId,
+  targets: readonly TokenDocument.Implementation[],
+  asked: AttackSituation,
+): Promise<ChatMessage.Implementation | null> {
+  const stats = attackStats(item, family);
+  if (!stats) return null;
+  const situation = withinDiceCaps(stats.damage)
+    ? readSituation(asked, family, false)
+    : refuse("formulaTooLarge", { formula: stats.damage.slice(0, 40) });
+  if (!situation.ok) {
+    notifyRefusal(situation);
+    return null;
+  }
+  const attackerLink = combatLinkOf(attacker);
+  const { card, rolls } = await buildAttackCard({
+    family,
+    attacker,
+    attackerLink,
+    item,
+    stats,
+    targets: targets.slice(0, MAX_TARGETS),
+    situation: situation.value,
+  });
+  const data = applyMessageMode(
+    {
+      type: ATTACK_MESSAGE_TYPE,
+      system: card,
+      rolls,
+      content: "",
+      speaker: ChatMessage.getSpeaker({
+        actor: attacker.actor,
+        ...(attacker.token ? { token: attacker.token } : {}),
+      }),
+    },
+    currentMessageMode(),
+  );
+  return (await CONFIG.ChatMessage.documentClass.create(data)) ?? null;
 }

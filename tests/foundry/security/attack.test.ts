@@ -15,6 +15,7 @@ import {
   NO_SITUATION,
   settle,
   setSetting,
+  view,
   weapon,
   world,
 } from "../chat/setup";
@@ -96,7 +97,11 @@ describe("security: attack cards", () => {
         ok: false,
         reason: "notGmCard",
       });
-    expect(await click(gm, forged!, "applyDamage")).toMatchObject({ ok: false, reason: "notGmCard" });
+    // Drawn for anyone, the forged card offers no button and says no GM made it.
+    for (const user of [alice, bob, gm]) {
+      expect(await view(forged!, user)).not.toContain("data-action=");
+      expect(await view(forged!, user)).toContain("Rolled without a GM");
+    }
     expect(bea.actor.system.health).toMatchObject({ value: 20 });
     // The real card still applies its own damage, once.
     expect(await click(bob, real, "applyDamage")).toEqual({ ok: true, value: null });
@@ -169,5 +174,29 @@ describe("security: attack cards", () => {
       ok: false,
       reason: "formulaTooLarge",
     });
+  });
+  it("no GM connected: a player still rolls for itself; the card says so, offers no button, and no GM applies it later", async () => {
+    const { hero, bea, sword } = duel();
+    gm.active = false;
+    let message: ChatMessageDoc;
+    try {
+      queueFaces(15);
+      message = await attack(alice, "classic-d20", hero, sword, [bea]);
+    } finally {
+      gm.active = true;
+    }
+    expect(message.author?.id).toBe(alice.id);
+    expect(cardOf(message).entries[0]?.outcome).toMatchObject({ hit: true });
+    const seen = await view(message, alice);
+    expect(seen).toContain("Rolled without a GM");
+    expect(seen).not.toContain("data-action=");
+    // The GM is back: nothing on the card is carried out, by anyone.
+    for (const user of [alice, gm])
+      expect(await askAs(user, "fray.attack.rollDamage", { messageId: message.id, entry: "t0" })).toEqual({
+        ok: false,
+        reason: "notGmCard",
+      });
+    expect(bea.actor.system.health).toMatchObject({ value: 20 });
+    expect(await view(message, gm)).toContain("Rolled without a GM");
   });
 });
