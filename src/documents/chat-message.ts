@@ -44,7 +44,7 @@ export class FrayChatMessage extends foundry.documents.ChatMessage {
       content.innerHTML = authoredByGM(this) ? drawn : withoutGm(drawn, content.ownerDocument);
     } catch (error) {
       // Issue 12: a card whose data cannot be drawn is shown as broken; the rest of the chat log still draws.
-      console.warn(`fray | card ${String(this.id)} could not be drawn`, error);
+      console.warn("fray | a card could not be drawn", error);
       content.innerHTML = `<p class="fray-card-broken">${foundry.utils.escapeHTML(loc("FRAY.Card.broken"))}</p>`;
       return html;
     }
