@@ -25,6 +25,7 @@ declare module "fvtt-types/configuration" {
   interface SettingConfig {
     "fray.ruleset": SettingValues["ruleset"];
     "fray.boonDie": SettingValues["boonDie"];
+    "fray.fsTurnOrder": SettingValues["fsTurnOrder"];
     "fray.cdInitiativeTies": SettingValues["cdInitiativeTies"];
     "fray.cdConfirmCriticals": SettingValues["cdConfirmCriticals"];
     "fray.cdMinimumDamage": SettingValues["cdMinimumDamage"];

@@ -10,6 +10,8 @@ export const SETTING_DEFAULTS = {
   ruleset: DEFAULT_FAMILY as FamilyId,
   /** FS-D1: the size of the boon/bane die. */
   boonDie: 6 as 4 | 6 | 8,
+  /** FS-R2/FS-R3: per part (fast PCs, fast GM creatures, slow PCs, slow GM creatures) or players first. */
+  fsTurnOrder: "perPart" as "perPart" | "playersFirst",
   /** CD-I3: initiative ties. */
   cdInitiativeTies: "dexterity" as "dexterity" | "rolloff",
   /** CD-AT3: threats need a confirmation roll. */
@@ -66,6 +68,7 @@ interface SettingSpec {
 const SPECS: Record<SettingKey, SettingSpec> = {
   ruleset: { type: String, choices: FAMILY_IDS },
   boonDie: { type: Number, choices: [4, 6, 8] },
+  fsTurnOrder: { type: String, choices: ["perPart", "playersFirst"] },
   cdInitiativeTies: { type: String, choices: ["dexterity", "rolloff"] },
   cdConfirmCriticals: { type: Boolean },
   cdMinimumDamage: { type: Number, range: { min: 0, max: 5, step: 1 } },

@@ -233,7 +233,8 @@ function ownerControls(input: TrackerInput, entry: TurnEntry, c: TurnCombatant |
   const open = entry.status !== "done" && entry.status !== "acting";
   // FS-R1: fast or slow, changeable until the creature acts (also before the fight and at the round's end).
   if (structure.family === "fast-slow" && open && entry.status !== "out") {
-    const mayFast = !view.started || policy !== "claim" || phase?.speed === "fast";
+    // FS-R2/FS-R3: per part, fast only in the fast part; players first, either in the one part.
+    const mayFast = !view.started || policy !== "claim" || phase?.speed !== "slow";
     if (mayFast) {
       controls.push(
         button(

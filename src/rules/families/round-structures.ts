@@ -1,18 +1,20 @@
 /**
  * The round structure of each family, built from the world settings the digests mark "convention"
- * (CD-I3 `cdInitiativeTies`, OD-I3 `odInitiativeTies`, OD-A3 `odCriticalOn`). The Foundry layer should
+ * (FS-R2/FS-R3 `fsTurnOrder`, CD-I3 `cdInitiativeTies`, OD-I3 `odInitiativeTies`, OD-A3 `odCriticalOn`). The Foundry layer should
  * record these options on the Combat when it is created, as it records the family, so that a setting changed
  * mid-combat does not reorder a fight in progress.
  */
 import type { RoundStructure } from "../turns/round-structure";
 import { activeDefenseStructure } from "./active-defense-3d6/structure";
 import { classicD20Structure, DEFAULT_CLASSIC_D20_TURN_OPTIONS } from "./classic-d20/structure";
-import { fastSlowStructure } from "./fast-slow/structure";
+import { fastSlowStructure, type FsTurnOrder } from "./fast-slow/structure";
 import type { FamilyId } from "./ids";
 import { DEFAULT_OPPOSED_D20_TURN_OPTIONS, opposedD20Structure } from "./opposed-d20/structure";
 import { phasedRoundStructure } from "./phased-round/structure";
 
 export interface RoundStructureOptions {
+  /** FS-R2/FS-R3 */
+  readonly fsTurnOrder?: FsTurnOrder;
   /** CD-I3 */
   readonly cdInitiativeTies?: "dexterity" | "rolloff";
   /** OD-I3 */
@@ -24,7 +26,7 @@ export interface RoundStructureOptions {
 export function roundStructureFor(family: FamilyId, options: RoundStructureOptions = {}): RoundStructure {
   switch (family) {
     case "fast-slow":
-      return fastSlowStructure();
+      return fastSlowStructure(options.fsTurnOrder ? { turnOrder: options.fsTurnOrder } : {});
     case "classic-d20":
       return classicD20Structure({ ties: options.cdInitiativeTies ?? DEFAULT_CLASSIC_D20_TURN_OPTIONS.ties });
     case "opposed-d20":

@@ -169,3 +169,45 @@ describe("Fray's own tracker buttons, clicked", () => {
     expect(recorded.warnings).toEqual(["Combat no longer exists."]);
   });
 });
+
+describe("FS-R2/FS-R3 the turn-order setting, as the tracker shows and plays it", () => {
+  afterEach(() => setSetting("fsTurnOrder", "perPart"));
+
+  it("FS-R2 FS-R3 players first: one part; a player takes a fast turn after a slow one, the GM's creature waits for both", async () => {
+    setSetting("fsTurnOrder", "playersFirst");
+    const { ann, ben, orc } = partyActors();
+    const { combat, ids } = await fight("fast-slow", [ann, ben, orc]);
+    const [annId, benId, orcId] = ids as [string, string, string];
+    // A fight keeps the order it was created with.
+    setSetting("fsTurnOrder", "perPart");
+    await applyRoundEvents(combat, [{ type: "startCombat" }]);
+    let root = await trackerFor(alice, combat);
+    expect(root.textContent).toContain("Turns: players first");
+    // Fast is still offered in the one part (per part it is offered only in the fast part).
+    await as(alice, () => click(buttonByLabel(rowOf(root, annId), "Fast")));
+    root = await trackerFor(gm, combat);
+    await as(gm, () => click(buttonByLabel(rowOf(root, benId), "Take turn")));
+    root = await trackerFor(gm, combat);
+    await as(gm, () => click(buttonByLabel(rowOf(root, benId), "End turn")));
+    root = await trackerFor(gm, combat);
+    // The orc (whatever its speed) waits for Ann, who chose fast.
+    expect(rowOf(root, orcId).querySelector('[data-action="frayTakeTurn"]')).toBeNull();
+    root = await trackerFor(alice, combat);
+    await as(alice, () => click(buttonByLabel(rowOf(root, annId), "Take turn")));
+    const state = roundStateOf(combat);
+    expect(state.current).toBe(annId);
+    expect(state.combatants.find((c) => c.id === annId)?.speed).toBe("fast");
+    expect(state.combatants.find((c) => c.id === benId)?.speed).toBe("slow");
+  });
+
+  it("FS-R2 per part (the default): in the slow part a player is offered slow only", async () => {
+    const { ann, orc } = partyActors();
+    const { combat, ids } = await fight("fast-slow", [ann, orc]);
+    const [annId] = ids as [string, string];
+    await applyRoundEvents(combat, [{ type: "startCombat" }, { type: "advancePhase", gmOverride: true }]);
+    const root = await trackerFor(alice, combat);
+    expect(root.textContent).toContain("Slow turns");
+    expect(() => buttonByLabel(rowOf(root, annId), "Fast")).toThrow();
+    expect(buttonByLabel(rowOf(root, annId), "Slow")).toBeTruthy();
+  });
+});
