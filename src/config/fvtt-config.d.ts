@@ -26,6 +26,7 @@ declare module "fvtt-types/configuration" {
     "fray.ruleset": SettingValues["ruleset"];
     "fray.boonDie": SettingValues["boonDie"];
     "fray.fsTurnOrder": SettingValues["fsTurnOrder"];
+    "fray.fsMinorBonus": SettingValues["fsMinorBonus"];
     "fray.cdInitiativeTies": SettingValues["cdInitiativeTies"];
     "fray.cdConfirmCriticals": SettingValues["cdConfirmCriticals"];
     "fray.cdMinimumDamage": SettingValues["cdMinimumDamage"];

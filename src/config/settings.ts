@@ -12,6 +12,8 @@ export const SETTING_DEFAULTS = {
   boonDie: 6 as 4 | 6 | 8,
   /** FS-R2/FS-R3: per part (fast PCs, fast GM creatures, slow PCs, slow GM creatures) or players first. */
   fsTurnOrder: "perPart" as "perPart" | "playersFirst",
+  /** FS-A17: minor activities more when the creature gives up its move or its action (how many: a convention). */
+  fsMinorBonus: 1 as number,
   /** CD-I3: initiative ties. */
   cdInitiativeTies: "dexterity" as "dexterity" | "rolloff",
   /** CD-AT3: threats need a confirmation roll. */
@@ -69,6 +71,7 @@ const SPECS: Record<SettingKey, SettingSpec> = {
   ruleset: { type: String, choices: FAMILY_IDS },
   boonDie: { type: Number, choices: [4, 6, 8] },
   fsTurnOrder: { type: String, choices: ["perPart", "playersFirst"] },
+  fsMinorBonus: { type: Number, range: { min: 0, max: 3, step: 1 } },
   cdInitiativeTies: { type: String, choices: ["dexterity", "rolloff"] },
   cdConfirmCriticals: { type: Boolean },
   cdMinimumDamage: { type: Number, range: { min: 0, max: 5, step: 1 } },

@@ -9,6 +9,7 @@
  * action), the FS-R1 turn kind from
  * the engine, CD-A5's standard-only status, the OD-R3 counters, the AD-M4 weapons it carries.
  */
+import { getSetting } from "../config/settings";
 import { actorSystemOf, type FrayActorSystem } from "../data/system-of";
 import { FAMILY_DATA_KEYS, type FamilyId } from "../rules/families/ids";
 import { readBudget, type BudgetInput, type StoredBudget } from "../rules/budget/budget-lifecycle";
@@ -73,7 +74,11 @@ export function budgetInputOf(
     family === "fast-slow" && token ? movementSpeedOf(token) : Math.max(0, Number(system?.speed ?? 0) || 0);
   const engine = engineCombatant(combat, combatant.id ?? "");
   const input: { -readonly [K in keyof BudgetInput]: BudgetInput[K] } = { speed };
-  if (family === "fast-slow") input.kind = engine?.speed ?? "slow";
+  if (family === "fast-slow") {
+    input.kind = engine?.speed ?? "slow";
+    // FS-A17: how many more minor activities a turn that gives up its move or action allows (a convention).
+    input.minorBonus = getSetting("fsMinorBonus");
+  }
   if (family === "classic-d20") input.standardOnly = hasStatusNow(actor, STANDARD_ONLY_STATUS);
   if (family === "opposed-d20") {
     const od = system?.[FAMILY_DATA_KEYS["opposed-d20"]];

@@ -123,7 +123,8 @@ describe("budget panel templates", () => {
     const env = templateEnvironment("en");
     const html = env.render(TEMPLATE, view("fast-slow"));
     const text = html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
-    expect(text).toContain("This turn Action 0/1 Move 10 m of 10 m Minor activities 2/2");
+    // FS-A17: two, and one more (the default convention) while the creature has not moved.
+    expect(text).toContain("This turn Action 0/1 Move 10 m of 10 m Minor activities 3/3");
     expect(text).toContain("This round Reaction 1/1");
     expect(html).toContain("Prepared: Attack — &lt;b&gt;the door&lt;/b&gt; opens");
     // The FS activity list: every button a real button with an aria label naming the creature.
