@@ -41,6 +41,8 @@ declare module "fvtt-types/configuration" {
     "fray.prHitThreshold": SettingValues["prHitThreshold"];
     "fray.prDamageMode": SettingValues["prDamageMode"];
     "fray.prDamageStep": SettingValues["prDamageStep"];
+    "fray.prDrawCost": SettingValues["prDrawCost"];
+    "fray.prChangeCost": SettingValues["prChangeCost"];
     "fray.adCriticalSuccess": SettingValues["adCriticalSuccess"];
     "fray.adCriticalFailure": SettingValues["adCriticalFailure"];
     "fray.adSpeedScore": SettingValues["adSpeedScore"];

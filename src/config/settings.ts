@@ -39,6 +39,9 @@ export const SETTING_DEFAULTS = {
   /** Phased-round damage: the weapon's dice plus one per `step` points above the threshold, or weapon dice only. */
   prDamageMode: "margin" as "margin" | "weapon",
   prDamageStep: 10,
+  /** PR-P6: "normally" drawing a weapon costs 20 % of the round's activity and changing weapons 50 %. */
+  prDrawCost: 20 as number,
+  prChangeCost: 50 as number,
   /** AD-C3: 3d6 critical success at or below, critical failure at or above. */
   adCriticalSuccess: 4,
   adCriticalFailure: 17,
@@ -86,6 +89,8 @@ const SPECS: Record<SettingKey, SettingSpec> = {
   prHitThreshold: { type: Number, range: { min: 1, max: 200, step: 1 } },
   prDamageMode: { type: String, choices: ["margin", "weapon"] },
   prDamageStep: { type: Number, range: { min: 1, max: 50, step: 1 } },
+  prDrawCost: { type: Number, range: { min: 0, max: 100, step: 5 } },
+  prChangeCost: { type: Number, range: { min: 0, max: 100, step: 5 } },
   adCriticalSuccess: { type: Number, range: { min: 3, max: 6, step: 1 } },
   adCriticalFailure: { type: Number, range: { min: 15, max: 18, step: 1 } },
   adSpeedScore: { type: String, choices: ["ag", "dev"] },

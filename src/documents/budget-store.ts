@@ -14,11 +14,16 @@ import { actorSystemOf, type FrayActorSystem } from "../data/system-of";
 import { FAMILY_DATA_KEYS, type FamilyId } from "../rules/families/ids";
 import { readBudget, type BudgetInput, type StoredBudget } from "../rules/budget/budget-lifecycle";
 import { withEngineCounts, type OpposedD20Budget } from "../rules/families/opposed-d20/budget";
-import { phasedBudgetFromSheet, type PhasedBudget } from "../rules/families/phased-round/budget";
+import {
+  CHANGE_WEAPON_ACTIVITY,
+  DRAW_ACTIVITY,
+  phasedBudgetFromSheet,
+  type PhasedBudget,
+} from "../rules/families/phased-round/budget";
 import type { AdWeaponSpec, AdWeaponStatus } from "../rules/families/active-defense-3d6/readiness";
 import type { TurnCombatant } from "../rules/turns/round-state";
 import { accept, type Outcome } from "../rules/outcome";
-import { combatantData, familyOf, roundStateOf, updateCombatantData } from "./combat-api";
+import { combatantData, combatOptionsOf, familyOf, roundStateOf, updateCombatantData } from "./combat-api";
 import { hasStatusNow, PRONE_STATUS } from "./statuses";
 import { movementSpeedOf } from "./mounts/mount-turns";
 
@@ -118,7 +123,10 @@ export function storedBudgetOf(
 export function phasedBudgetOf(combat: Combat.Implementation, combatantId: string): PhasedBudget | null {
   const c = engineCombatant(combat, combatantId);
   if (!c?.sheet) return null;
-  return phasedBudgetFromSheet(c.sheet, roundStateOf(combat).round);
+  const o = combatOptionsOf(combat);
+  // PR-P6: the weapon costs the fight was created with.
+  const costs = { draw: o.prDrawCost ?? DRAW_ACTIVITY, change: o.prChangeCost ?? CHANGE_WEAPON_ACTIVITY };
+  return phasedBudgetFromSheet(c.sheet, roundStateOf(combat).round, costs);
 }
 
 /** Any family's budget: what the sheet and tracker show. */

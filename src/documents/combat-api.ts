@@ -55,7 +55,7 @@ export function familyOf(combat: Combat.Implementation): FamilyId {
   return isFamilyId(family) ? family : DEFAULT_FAMILY;
 }
 
-/** The conventions recorded with the family (FS-R2/FS-R3, CD-I3, OD-I3, OD-I4, PR-B3, AD-T2). */
+/** The conventions recorded with the family (FS-R2/FS-R3, CD-I3, OD-I3, OD-I4, PR-B3, PR-P6, AD-T2). */
 export function combatOptionsOf(combat: Combat.Implementation): CombatData["options"] {
   return (
     combatData(combat)?.options ?? {
@@ -64,6 +64,8 @@ export function combatOptionsOf(combat: Combat.Implementation): CombatData["opti
       odInitiativeTies: "random",
       odCriticalOn: 20,
       prInitiativeFormula: "2d10",
+      prDrawCost: 20,
+      prChangeCost: 50,
       adSpeedScore: "ag",
     }
   );
@@ -80,8 +82,10 @@ export function structureOf(combat: Combat.Implementation): RoundStructure {
     ...(o.cdInitiativeTies ? { cdInitiativeTies: o.cdInitiativeTies } : {}),
     ...(o.odInitiativeTies ? { odInitiativeTies: o.odInitiativeTies } : {}),
     ...(o.odCriticalOn !== undefined ? { odCriticalOn: o.odCriticalOn } : {}),
+    ...(o.prDrawCost !== undefined ? { prDrawCost: o.prDrawCost } : {}),
+    ...(o.prChangeCost !== undefined ? { prChangeCost: o.prChangeCost } : {}),
   };
-  const key = `${family}|${options.fsTurnOrder}|${options.cdInitiativeTies}|${options.odInitiativeTies}|${options.odCriticalOn}`;
+  const key = `${family}|${options.fsTurnOrder}|${options.cdInitiativeTies}|${options.odInitiativeTies}|${options.odCriticalOn}|${options.prDrawCost}|${options.prChangeCost}`;
   let structure = structures.get(key);
   if (!structure) {
     structure = roundStructureFor(family, options);

@@ -9,7 +9,8 @@ const { ObjectField, SchemaField, StringField } = foundry.data.fields;
 /**
  * The conventions a fight is run under, recorded with the family when the Combat is created (FrayCombat
  * `_preCreate`) so that a world setting changed mid-combat never reorders or re-rules a fight in progress:
- * FS-R2/FS-R3 turn order, CD-I3 ties, OD-I3 ties, OD-I4 critical face, PR-B3 melee initiative dice, AD-T2 speed score.
+ * FS-R2/FS-R3 turn order, CD-I3 ties, OD-I3 ties, OD-I4 critical face, PR-B3 melee initiative dice, PR-P6
+ * weapon costs, AD-T2 speed score.
  */
 function optionsSchema() {
   return new SchemaField({
@@ -18,6 +19,8 @@ function optionsSchema() {
     odInitiativeTies: choiceField(["random", "initiative", "manual"], SETTING_DEFAULTS.odInitiativeTies),
     odCriticalOn: intField(SETTING_DEFAULTS.odCriticalOn, { min: 2, max: 20 }),
     prInitiativeFormula: choiceField(["1d10", "2d10"], SETTING_DEFAULTS.prInitiativeFormula),
+    prDrawCost: intField(SETTING_DEFAULTS.prDrawCost, { min: 0, max: 100 }),
+    prChangeCost: intField(SETTING_DEFAULTS.prChangeCost, { min: 0, max: 100 }),
     adSpeedScore: choiceField(["ag", "dev"], SETTING_DEFAULTS.adSpeedScore),
   });
 }

@@ -1,6 +1,7 @@
 /**
  * The round structure of each family, built from the world settings the digests mark "convention"
- * (FS-R2/FS-R3 `fsTurnOrder`, CD-I3 `cdInitiativeTies`, OD-I3 `odInitiativeTies`, OD-A3 `odCriticalOn`). The Foundry layer should
+ * (FS-R2/FS-R3 `fsTurnOrder`, CD-I3 `cdInitiativeTies`, OD-I3 `odInitiativeTies`, OD-A3 `odCriticalOn`, PR-P6
+ * `prDrawCost` and `prChangeCost`). The Foundry layer should
  * record these options on the Combat when it is created, as it records the family, so that a setting changed
  * mid-combat does not reorder a fight in progress.
  */
@@ -10,6 +11,7 @@ import { classicD20Structure, DEFAULT_CLASSIC_D20_TURN_OPTIONS } from "./classic
 import { fastSlowStructure, type FsTurnOrder } from "./fast-slow/structure";
 import type { FamilyId } from "./ids";
 import { DEFAULT_OPPOSED_D20_TURN_OPTIONS, opposedD20Structure } from "./opposed-d20/structure";
+import { DEFAULT_WEAPON_COSTS } from "./phased-round/budget";
 import { phasedRoundStructure } from "./phased-round/structure";
 
 export interface RoundStructureOptions {
@@ -21,6 +23,9 @@ export interface RoundStructureOptions {
   readonly odInitiativeTies?: "random" | "initiative" | "manual";
   /** OD-I4 / OD-A3 */
   readonly odCriticalOn?: number;
+  /** PR-P6: drawing and changing weapons, percent of the round's activity. */
+  readonly prDrawCost?: number;
+  readonly prChangeCost?: number;
 }
 
 export function roundStructureFor(family: FamilyId, options: RoundStructureOptions = {}): RoundStructure {
@@ -35,7 +40,12 @@ export function roundStructureFor(family: FamilyId, options: RoundStructureOptio
         criticalOn: options.odCriticalOn ?? DEFAULT_OPPOSED_D20_TURN_OPTIONS.criticalOn,
       });
     case "phased-round":
-      return phasedRoundStructure();
+      return phasedRoundStructure({
+        weaponCosts: {
+          draw: options.prDrawCost ?? DEFAULT_WEAPON_COSTS.draw,
+          change: options.prChangeCost ?? DEFAULT_WEAPON_COSTS.change,
+        },
+      });
     case "active-defense-3d6":
       return activeDefenseStructure();
   }

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { HarnessActor } from "../../harness/combat";
 import { as as asClient, trackerSettings, type HarnessUser } from "../../harness/combat";
 import { canvasRecord } from "../../harness/application";
+import { dialogs } from "../../harness/core";
 import { buttonByAction, buttonByLabel, clearDom, click, rowOf } from "../../harness/dom";
 import { harness } from "../../harness/install";
 import { loadLanguage } from "../../harness/templates";
@@ -209,5 +210,38 @@ describe("FS-R2/FS-R3 the turn-order setting, as the tracker shows and plays it"
     expect(root.textContent).toContain("Slow turns");
     expect(() => buttonByLabel(rowOf(root, annId), "Fast")).toThrow();
     expect(buttonByLabel(rowOf(root, annId), "Slow")).toBeTruthy();
+  });
+});
+
+describe("PR-P6 the weapon costs a fight was created with", () => {
+  afterEach(() => {
+    setSetting("prDrawCost", 20);
+    setSetting("prChangeCost", 50);
+    dialogs.reset();
+  });
+
+  it("PR-P6 the movement form names the fight's costs, and the GM side charges them", async () => {
+    setSetting("prDrawCost", 10);
+    setSetting("prChangeCost", 80);
+    const { ann } = partyActors();
+    const { combat, ids } = await fight("phased-round", [ann]);
+    const [annId] = ids as [string];
+    // Changed after the fight began: the fight keeps its own costs.
+    setSetting("prDrawCost", 20);
+    setSetting("prChangeCost", 50);
+    await applyRoundEvents(combat, [{ type: "startCombat" }]);
+    for (let i = 0; i < 5; i++) await applyRoundEvents(combat, [{ type: "advancePhase", gmOverride: true }]);
+    expect(roundStateOf(combat).phase).toBe(5);
+    const root = await trackerFor(alice, combat);
+    dialogs.answers.push({ action: "ok", fields: { percent: 90, manoeuvre: "none", draw: true } });
+    await as(alice, () => click(buttonByLabel(rowOf(root, annId), "Movement and manoeuvre")));
+    const form = dialogs.elements.at(-1) as HTMLElement;
+    expect(form.textContent).toContain("Draw a weapon (10 %)");
+    expect(form.textContent).toContain("Change weapons (80 %)");
+    // 90 % of movement and a 10 % draw fit in the round's 100 % (the seed's 20 % would not).
+    expect(roundStateOf(combat).combatants.find((c) => c.id === annId)?.sheet?.movement).toMatchObject({
+      percent: 90,
+      draw: true,
+    });
   });
 });

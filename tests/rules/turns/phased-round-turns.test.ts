@@ -3,6 +3,7 @@ import {
   PHASED_ROUND_PHASES,
   phasedRoundStructure,
 } from "../../../src/rules/families/phased-round/structure";
+import { roundStructureFor } from "../../../src/rules/families/round-structures";
 import { reduce } from "../../../src/rules/turns/round-engine";
 import type { RoundEvent } from "../../../src/rules/turns/round-event";
 import type { RoundState } from "../../../src/rules/turns/round-state";
@@ -206,6 +207,24 @@ describe("phased-round battle round (PR-P1…PR-P11, PR-B3)", () => {
       draw: false,
       change: false,
     });
+  });
+
+  it('PR-P6 the weapon costs are "normally" 20 % and 50 %: the table\'s own, recorded with the fight', () => {
+    const table = roundStructureFor("phased-round", { prDrawCost: 10, prChangeCost: 80 });
+    let s = to(band(), "movement");
+    const move = (id: string, percent: number, extra: { draw?: boolean; change?: boolean }): RoundEvent => ({
+      type: "declareMovement",
+      id,
+      movement: { percent, ...extra },
+    });
+    // Drawing costs 10 % here: 90 % of movement still fits (the seed's 20 % would refuse it).
+    expectRefused(pr, s, move("archer", 90, { draw: true }), "notEnoughActivity");
+    s = run(table, s, move("archer", 90, { draw: true }));
+    // Changing weapons costs 80 %: 30 % of movement no longer fits (the seed's 50 % would allow it).
+    expect(reduce(pr, s, move("knight", 30, { change: true })).ok).toBe(true);
+    expectRefused(table, s, move("knight", 30, { change: true }), "notEnoughActivity");
+    s = run(table, s, move("knight", 20, { change: true }));
+    expect(roundStructureFor("phased-round").phases).toEqual(table.phases);
   });
 
   it("PR-P7 (B) fire is barred after a spell, (A) fire then movement, moving over 50 %, a failed orientation", () => {

@@ -13,12 +13,14 @@ import type { RoundEvent } from "../../turns/round-event";
 import type { PhasedSheet, TurnCombatant } from "../../turns/round-state";
 import type { PhaseDefinition, RoundReader, RoundStructure } from "../../turns/round-structure";
 import {
+  DEFAULT_WEAPON_COSTS,
   mayDeclare,
   phasedBudgetFromSheet,
   spendPhased,
   type PhasedBudget,
   type PhasedContext,
   type PhasedEvent,
+  type WeaponCosts,
 } from "./budget";
 import { meleeSequence } from "./melee-sequence";
 import { orientationResult } from "./orientation";
@@ -82,14 +84,18 @@ function isFresh(sheet: PhasedSheet): boolean {
   );
 }
 
-/** A blank sheet's budget in the latest round asked for (budgets are never changed, so one is shared). */
-let blankBudget = phasedBudgetFromSheet(FRESH, 0);
+/** One structure's conventions for its budgets (PR-P6 weapon costs) and its cached blank budget. */
+interface BudgetEnv {
+  readonly costs: WeaponCosts;
+  /** A blank sheet's budget in the latest round asked for (budgets are never changed, so one is shared). */
+  blank: PhasedBudget;
+}
 
 /** The budget (budget.ts) of a sheet. Most declarations start from a blank sheet: its budget is reused. */
-function budgetOf(sheet: PhasedSheet, round: number): PhasedBudget {
-  if (!isFresh(sheet) || sheet.unableToAct) return phasedBudgetFromSheet(sheet, round);
-  if (blankBudget.round !== round) blankBudget = phasedBudgetFromSheet(FRESH, round);
-  return blankBudget;
+function budgetOf(env: BudgetEnv, sheet: PhasedSheet, round: number): PhasedBudget {
+  if (!isFresh(sheet) || sheet.unableToAct) return phasedBudgetFromSheet(sheet, round, env.costs);
+  if (env.blank.round !== round) env.blank = phasedBudgetFromSheet(FRESH, round, env.costs);
+  return env.blank;
 }
 
 function sheetOf(c: TurnCombatant): PhasedSheet {
@@ -127,13 +133,13 @@ function probe(phaseId: string, sheet: PhasedSheet): PhasedEvent | null {
   }
 }
 
-function barred(d: RoundReader, c: TurnCombatant, phase: PhaseDefinition): string | null {
+function barred(env: BudgetEnv, d: RoundReader, c: TurnCombatant, phase: PhaseDefinition): string | null {
   const sheet = sheetOf(c);
   if (phase.id === "spellOrientation" || phase.id === "finalOrientation") return null;
   if (incapacitated(sheet)) return "unableToAct";
   const event = probe(phase.id, sheet);
   if (!event) return null;
-  return mayDeclare(budgetOf(sheet, d.round), event, contextOf(phase.id))?.reason ?? null;
+  return mayDeclare(budgetOf(env, sheet, d.round), event, contextOf(phase.id))?.reason ?? null;
 }
 
 function declared(_d: RoundReader, c: TurnCombatant, phase: PhaseDefinition): boolean {
@@ -307,7 +313,7 @@ function declaration(e: Declaration, slot: keyof PhasedSheet): Made {
   }
 }
 
-function declare(d: RoundDraft, e: Declaration): Refusal | null {
+function declare(env: BudgetEnv, d: RoundDraft, e: Declaration): Refusal | null {
   if (d.round === 0) return refuse("notStarted");
   const i = d.indexOf(e.id);
   if (i < 0) return refuse("unknownCombatant", { id: e.id });
@@ -325,7 +331,7 @@ function declare(d: RoundDraft, e: Declaration): Refusal | null {
   if (declared.events && e.gmOverride !== true) {
     // PR-P3: 05 or less on the orientation roll: unable to act for the rest of the round.
     if (incapacitated(base)) return refuse("unableToAct");
-    const refusal = check(budgetOf(base, d.round), declared.events, contextOf(phaseId));
+    const refusal = check(budgetOf(env, base, d.round), declared.events, contextOf(phaseId));
     if (refusal) return refusal;
   }
   const own = d.own(i);
@@ -384,7 +390,10 @@ function notes(d: RoundReader, c: TurnCombatant): Record<string, string | number
   return notes;
 }
 
-export function phasedRoundStructure(): RoundStructure {
+/** PR-P6's weapon costs are the table's (`weaponCosts`, recorded on the Combat; the seed's 20 %/50 % by default). */
+export function phasedRoundStructure(options: { readonly weaponCosts?: WeaponCosts } = {}): RoundStructure {
+  const costs = options.weaponCosts ?? DEFAULT_WEAPON_COSTS;
+  const env: BudgetEnv = { costs, blank: phasedBudgetFromSheet(FRESH, 0, costs) };
   return {
     family: "phased-round",
     phases: [
@@ -418,7 +427,7 @@ export function phasedRoundStructure(): RoundStructure {
       for (const c of d.combatants) if (!c.defeated && c.sheet?.melee && c.initiative === null) missing++;
       return missing ? refuse("initiativeMissing", { count: missing }) : null;
     },
-    barred,
+    barred: (d, c, phase) => barred(env, d, c, phase),
     declared,
     sequence: (d) => meleeSequence(d.combatants),
     handle(d, e) {
@@ -427,7 +436,7 @@ export function phasedRoundStructure(): RoundStructure {
         case "declareMissile":
         case "declareMovement":
         case "declareMelee":
-          return declare(d, e);
+          return declare(env, d, e);
         case "recordOrientation":
           return recordOrientation(d, e);
         case "setUnableToAct": {
