@@ -43,6 +43,7 @@ declare module "fvtt-types/configuration" {
     "fray.prDamageStep": SettingValues["prDamageStep"];
     "fray.prDrawCost": SettingValues["prDrawCost"];
     "fray.prChangeCost": SettingValues["prChangeCost"];
+    "fray.prOrientationLow": SettingValues["prOrientationLow"];
     "fray.adCriticalSuccess": SettingValues["adCriticalSuccess"];
     "fray.adCriticalFailure": SettingValues["adCriticalFailure"];
     "fray.adSpeedScore": SettingValues["adSpeedScore"];

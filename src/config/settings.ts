@@ -42,6 +42,8 @@ export const SETTING_DEFAULTS = {
   /** PR-P6: "normally" drawing a weapon costs 20 % of the round's activity and changing weapons 50 %. */
   prDrawCost: 20 as number,
   prChangeCost: 50 as number,
+  /** PR-P3: 05 or less on an orientation roll: always unable to act this round, or the GM decides (and may compromise the next round). */
+  prOrientationLow: "unable" as "unable" | "gm",
   /** AD-C3: 3d6 critical success at or below, critical failure at or above. */
   adCriticalSuccess: 4,
   adCriticalFailure: 17,
@@ -91,6 +93,7 @@ const SPECS: Record<SettingKey, SettingSpec> = {
   prDamageStep: { type: Number, range: { min: 1, max: 50, step: 1 } },
   prDrawCost: { type: Number, range: { min: 0, max: 100, step: 5 } },
   prChangeCost: { type: Number, range: { min: 0, max: 100, step: 5 } },
+  prOrientationLow: { type: String, choices: ["unable", "gm"] },
   adCriticalSuccess: { type: Number, range: { min: 3, max: 6, step: 1 } },
   adCriticalFailure: { type: Number, range: { min: 15, max: 18, step: 1 } },
   adSpeedScore: { type: String, choices: ["ag", "dev"] },

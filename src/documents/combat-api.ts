@@ -55,7 +55,7 @@ export function familyOf(combat: Combat.Implementation): FamilyId {
   return isFamilyId(family) ? family : DEFAULT_FAMILY;
 }
 
-/** The conventions recorded with the family (FS-R2/FS-R3, CD-I3, OD-I3, OD-I4, PR-B3, PR-P6, AD-T2). */
+/** The conventions recorded with the family (FS-R2/FS-R3, CD-I3, OD-I3, OD-I4, PR-B3, PR-P3, PR-P6, AD-T2). */
 export function combatOptionsOf(combat: Combat.Implementation): CombatData["options"] {
   return (
     combatData(combat)?.options ?? {
@@ -66,6 +66,7 @@ export function combatOptionsOf(combat: Combat.Implementation): CombatData["opti
       prInitiativeFormula: "2d10",
       prDrawCost: 20,
       prChangeCost: 50,
+      prOrientationLow: "unable",
       adSpeedScore: "ag",
     }
   );
@@ -84,8 +85,9 @@ export function structureOf(combat: Combat.Implementation): RoundStructure {
     ...(o.odCriticalOn !== undefined ? { odCriticalOn: o.odCriticalOn } : {}),
     ...(o.prDrawCost !== undefined ? { prDrawCost: o.prDrawCost } : {}),
     ...(o.prChangeCost !== undefined ? { prChangeCost: o.prChangeCost } : {}),
+    ...(o.prOrientationLow ? { prOrientationLow: o.prOrientationLow } : {}),
   };
-  const key = `${family}|${options.fsTurnOrder}|${options.cdInitiativeTies}|${options.odInitiativeTies}|${options.odCriticalOn}|${options.prDrawCost}|${options.prChangeCost}`;
+  const key = `${family}|${options.fsTurnOrder}|${options.cdInitiativeTies}|${options.odInitiativeTies}|${options.odCriticalOn}|${options.prDrawCost}|${options.prChangeCost}|${options.prOrientationLow}`;
   let structure = structures.get(key);
   if (!structure) {
     structure = roundStructureFor(family, options);

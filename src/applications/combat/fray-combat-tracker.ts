@@ -29,6 +29,7 @@ import { loc } from "../../utils/loc";
 import { templatePath } from "../../utils/paths";
 import { notifyRefusal } from "../notify";
 import { declarationFromButton, meleeFromForm, movementFromForm, withdrawalFor } from "./declarations";
+import { askOrientationRuling } from "./orientation-ruling";
 import { buildTrackerContext, type CoreTurn, type RowSource, type TrackerContext } from "./tracker-view";
 import { withBudgetRows } from "../budget/budget-context";
 import {
@@ -90,6 +91,7 @@ export class FrayCombatTracker extends CombatTracker {
       frayRollOrientation: FrayCombatTracker.#rollOrientation as Handler,
       frayRuleOrientation: FrayCombatTracker.#ruleOrientation as Handler,
       fraySetUnable: FrayCombatTracker.#setUnable as Handler,
+      frayOrientationRuling: FrayCombatTracker.#orientationRuling as Handler,
       frayRollInitiative: FrayCombatTracker.#rollInitiative as Handler,
       frayRollOff: FrayCombatTracker.#rollOff as Handler,
       frayMoveUp: FrayCombatTracker.#moveUp as Handler,
@@ -290,6 +292,14 @@ export class FrayCombatTracker extends CombatTracker {
     const roll = Number(target.dataset.roll);
     const failed = target.dataset.failed === "true";
     notifyRefusal(await this.#gm([{ type: "recordOrientation", id, roll, failed, gmOverride: true }]));
+  }
+
+  /** PR-P3 ("gm" reading): the GM rules on a low orientation roll (unable to act, next round's penalty). */
+  static async #orientationRuling(this: FrayCombatTracker, _e: PointerEvent, target: HTMLElement) {
+    const combat = this.fight;
+    if (!combat) return;
+    const out = await askOrientationRuling(combat, combatantIdOf(target));
+    if (out) notifyRefusal(out);
   }
 
   static async #setUnable(this: FrayCombatTracker, _e: PointerEvent, target: HTMLElement) {

@@ -245,3 +245,59 @@ describe("PR-P6 the weapon costs a fight was created with", () => {
     });
   });
 });
+
+describe("PR-P3 the GM decides what a low orientation roll does (setting prOrientationLow)", () => {
+  afterEach(() => {
+    setSetting("prOrientationLow", "unable");
+    dialogs.reset();
+  });
+
+  it("PR-P3 a roll of 05 or less prompts the GM; the compromise it sets shows on the tracker into the next round", async () => {
+    setSetting("prOrientationLow", "gm");
+    const { ann } = partyActors();
+    const { combat, ids } = await fight("phased-round", [ann]);
+    const [annId] = ids as [string];
+    await applyRoundEvents(combat, [{ type: "startCombat" }]);
+    for (let i = 0; i < 2; i++) await applyRoundEvents(combat, [{ type: "advancePhase", gmOverride: true }]);
+    expect(roundStateOf(combat).phase).toBe(2);
+    // The player rolls 04; the GM's client is asked, and rules: able to act, −15 next round.
+    recorded.nextRolls.push({ total: 4 });
+    dialogs.answers.push({ action: "ok", fields: { unable: false, penalty: 15 } });
+    const root = await trackerFor(alice, combat);
+    await as(alice, () => click(buttonByLabel(rowOf(root, annId), "Orientation roll")));
+    await settle();
+    expect(dialogs.elements.at(-1)?.textContent).toContain(
+      "Ann rolled 4 on an orientation roll: it could leave them unable to act",
+    );
+    const sheet = () => roundStateOf(combat).combatants.find((c) => c.id === annId)?.sheet;
+    expect(sheet()?.spellOrientation).toMatchObject({ roll: 4, ruling: "able", failed: false });
+    const now = await trackerFor(gm, combat);
+    expect(rowOf(now, annId).textContent).toContain("05 or less: may still act (the GM's ruling)");
+    expect(rowOf(now, annId).textContent).toContain("Next round compromised: −15 to rolls");
+    const notesOf = (row: HTMLElement) => row.querySelector(".fray-notes")?.textContent ?? "";
+    expect(notesOf(rowOf(now, annId))).not.toContain("Unable to act");
+    // The GM may rule again from the row.
+    expect(buttonByLabel(rowOf(now, annId), "Rule on the orientation roll (GM)")).toBeTruthy();
+    await applyRoundEvents(combat, [{ type: "endRound", gmOverride: true }]);
+    const next = await trackerFor(alice, combat);
+    expect(rowOf(next, annId).textContent).toContain("Compromised: −15 to rolls this round");
+  });
+
+  it("PR-P3 under the default reading a roll of 05 or less leaves the character unable, with no prompt", async () => {
+    const { ann } = partyActors();
+    const { combat, ids } = await fight("phased-round", [ann]);
+    const [annId] = ids as [string];
+    await applyRoundEvents(combat, [{ type: "startCombat" }]);
+    for (let i = 0; i < 2; i++) await applyRoundEvents(combat, [{ type: "advancePhase", gmOverride: true }]);
+    recorded.nextRolls.push({ total: 4 });
+    const root = await trackerFor(alice, combat);
+    await as(alice, () => click(buttonByLabel(rowOf(root, annId), "Orientation roll")));
+    await settle();
+    expect(dialogs.shown).toHaveLength(0);
+    const row = rowOf(await trackerFor(gm, combat), annId);
+    const notes = row.querySelector(".fray-notes")?.textContent ?? "";
+    expect(notes).toContain("05 or less: unable to act this round");
+    expect(notes).toContain("Unable to act");
+    expect(row.querySelector('[data-action="frayOrientationRuling"]')).toBeNull();
+  });
+});
