@@ -357,10 +357,12 @@ export function buildBudgetView(input: BudgetViewInput): BudgetView {
     }
   }
   if (input.isGM && family === "fast-slow") {
-    // FS-M2 climbing and FS-M4 turbulence: the GM may ask a Strength roll.
+    // FS-M2 climbing and FS-M4 turbulence: the GM may ask a Strength roll; FS-M5/FS-M6 an Agility roll for a
+    // jump beyond what the creature jumps without one.
     gmControls = [
       b("fsAskRoll", "FRAY.Budget.Ui.askClimb", "fa-solid fa-mountain", { purpose: "climb" }),
       b("fsAskRoll", "FRAY.Budget.Ui.askTurbulence", "fa-solid fa-wind", { purpose: "turbulence" }),
+      b("fsAskRoll", "FRAY.Budget.Ui.askJump", "fa-solid fa-person-running", { purpose: "jump" }),
     ];
   }
   const prepared =

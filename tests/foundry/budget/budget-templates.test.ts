@@ -201,7 +201,7 @@ describe("budget panel templates", () => {
     expect(html).toContain("Ono");
   });
 
-  it("the tracker's compact panel shows the lines only; the GM's Strength-roll controls live on the sheet", () => {
+  it("the tracker's compact panel shows the lines only; the GM's Strength- and Agility-roll controls live on the sheet", () => {
     const compact = view("fast-slow", { compact: true, isGM: true });
     expect(compact.controls).toEqual([]);
     expect(compact.gmControls).toEqual([]);
@@ -209,7 +209,8 @@ describe("budget panel templates", () => {
     expect(html).toContain("fray-budget-compact");
     expect(html).not.toContain("<button");
     const gmView = view("fast-slow", { isGM: true });
-    expect(gmView.gmControls.map((b) => b.data?.purpose)).toEqual(["climb", "turbulence"]);
+    // FS-M2, FS-M4: Strength; FS-M5/FS-M6: the Agility roll the GM may ask for a jump.
+    expect(gmView.gmControls.map((b) => b.data?.purpose)).toEqual(["climb", "turbulence", "jump"]);
     expect(view("fast-slow", { owner: false }).controls).toEqual([]);
   });
 
