@@ -225,6 +225,8 @@ describe("token movement", () => {
     expect(await pressBudget(alice, next.fight, next.heroId, "Jump")).toBe(true);
     await settle();
     expect(next.hero.actor.statuses.has("prone")).toBe(false);
+    // *May*: no roll is asked until the GM asks it.
+    expect([...world.messages.values()].some((m) => checkCardOf(m as never)?.kind === "jump")).toBe(false);
     budgetWorld.prompts.push({ banes: 0 });
     expect(await pressBudget(gm, next.fight, next.heroId, "Ask an Agility roll (jump)")).toBe(true);
     await settle();

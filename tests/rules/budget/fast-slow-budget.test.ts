@@ -216,6 +216,16 @@ describe("fast-slow activities", () => {
     expect(line(startFastSlowRound(used, { round: 2 }), "reaction")?.left).toBe(1);
   });
 
+  it("FS-A16 talents and spells may also use the reaction: the same one reaction a round", () => {
+    const round = startFastSlowRound(fastSlowBudget.initial(), { round: 1 });
+    const used = ok(spendFastSlow(round, { type: "reaction", kind: "other" }, standing));
+    expect(line(used, "reaction")?.left).toBe(0);
+    expect(spendFastSlow(used, { type: "reaction", kind: "opportunityAttack" }, standing)).toMatchObject({
+      ok: false,
+      reason: "reactionUsed",
+    });
+  });
+
   it("FS-A16 leaving reach of one's own will provokes an opportunity attack, not Retreat nor being pushed", () => {
     const leaving = { action: "walk", leavesReach: true, noOpportunity: false } as const;
     expect(provokesOpportunityAttack(leaving)).toBe(true);
