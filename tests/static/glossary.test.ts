@@ -112,6 +112,14 @@ describe.each(LANGUAGES)("the %s glossary", (lang) => {
   });
 });
 
+describe("dice notation", () => {
+  it("en writes dice with a lower-case d too (3d6, 1d20, d100), as the glossaries of fr, es and ja do", () => {
+    const wrong = /(?<![\p{L}\p{N}])\d*[Dk](?:4|6|8|10|12|20|100)(?![\p{L}\p{N}])/u;
+    expect(offenders("en", (text) => wrong.test(visible(text)))).toEqual([]);
+    expect(LANGUAGES.filter((lang) => glossary(lang).dice !== "d")).toEqual(["pl"]);
+  });
+});
+
 describe("typography", () => {
   it("fr: narrow no-break space (U+202F) before : ; ? ! and inside « », typographic apostrophe", () => {
     const bad = offenders("fr", (text) => {
@@ -146,11 +154,13 @@ describe("typography", () => {
     expect(bad).toEqual([]);
   });
 
-  it("ja: messages to the player are in the polite form — every sentence ending in 。 (compendium prose aside)", () => {
+  it("ja: messages to the player are in the polite form — every sentence ending in 。 or ？ (compendium prose aside)", () => {
     const polite = /(?:です|ます|ません|ました|でした|ましょう|ください|でしょう)か?$/;
     const bad = offenders("ja", (text, key) => {
       if (key.startsWith("FRAY.Packs.")) return false;
-      const sentences = visible(text).split("。").slice(0, -1);
+      const sentences = visible(text)
+        .split(/[。？]/)
+        .slice(0, -1);
       return sentences.some((s) => !polite.test(s.replace(/（[^（）]*）$/, "").trim()));
     });
     expect(bad).toEqual([]);
