@@ -197,7 +197,7 @@ describe("active-defense-3d6 damage effects (AD-A4)", () => {
         lines: [{ key: "FRAY.DamageEffects.Effect.stunned", data: { name: "Kenji" } }],
       },
     });
-    expect(textOf(await view(stun, bob, "ja"))).toContain("Kenjiは次の自分の行動順まで朦朧となります。");
+    expect(textOf(await view(stun, bob, "ja"))).toContain("Kenjiは次の自分のターンまで朦朧となります。");
     expect(s.kenji.actor.statuses.has("stunned")).toBe(true);
     expect(effectsWith(s.kenji, "stunned")).toBe(1);
     expect(timedStatesOf(f.fight as never, f.kenji.id)).toEqual([
