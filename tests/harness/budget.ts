@@ -1,13 +1,15 @@
 /**
- * Stand-ins the budget tests add to the chat harness (tests/harness/chat.ts): `actor.toggleStatusEffect` (the
- * status set changes and the effect hooks fire), token elevation and movement action, `token.move` (v13 waypoint
+ * Stand-ins the budget tests add to the chat harness (tests/harness/chat.ts): ActiveEffects and
+ * `actor.toggleStatusEffect` (tests/harness/effects.ts), token elevation and movement action, `token.move` (v13 waypoint
  * fields only, measured along a corridor, then carried out as a drag), combatant names and ownership as the tracker reads them, the escaping helper,
  * and the two DialogV2 calls the budget panel makes (answers queued by the test). A drag runs the registered
  * `preMoveToken` handlers on the mover's client (a false refuses, as `Hooks.call` does), then `moveToken` on
  * every connected client, as v13 does. No Fray logic lives here.
  */
-import { as, ActorDoc, currentUser, FighterDoc, TokenDoc, users, type ChatUser } from "./chat";
-import { dialogs as coreDialogs, Hooks, serverAllows } from "./core";
+import { as, currentUser, FighterDoc, TokenDoc, users, type ChatUser } from "./chat";
+import { dialogs as coreDialogs, Hooks, moveWaypoints } from "./core";
+// `actor.toggleStatusEffect`, the actors' and items' ActiveEffects (tests/harness/effects.ts).
+import "./effects";
 
 type Data = Record<string, unknown>;
 const g = globalThis as Record<string, unknown>;
@@ -27,29 +29,6 @@ export const budgetWorld = {
     this.prompts.length = 0;
     this.dialogs.length = 0;
   },
-};
-
-interface StatusActor {
-  statuses: Set<string>;
-}
-
-(ActorDoc.prototype as unknown as Data).documentName = "Actor";
-
-/** `actor.toggleStatusEffect(id, { active })`: the status set changes and the effect hook fires. */
-(ActorDoc.prototype as unknown as Data).toggleStatusEffect = async function (
-  this: ActorDoc & StatusActor,
-  id: string,
-  { active }: { active?: boolean } = {},
-) {
-  serverAllows(this.isOwner, currentUser(), "update", "Actor", this.id);
-  const on = active ?? !this.statuses.has(id);
-  if (on === this.statuses.has(id)) return;
-  if (on) this.statuses.add(id);
-  else this.statuses.delete(id);
-  hooks().callAll(on ? "createActiveEffect" : "deleteActiveEffect", {
-    parent: this,
-    statuses: new Set([id]),
-  });
 };
 
 type MovingToken = TokenDoc & { elevation: number; movementAction: string; x?: number; y?: number };
@@ -79,21 +58,6 @@ Object.defineProperty(TokenDoc.prototype, "movementAction", {
  */
 export const PX_PER_METRE = 100;
 
-/** The fields of v13's TokenMovementWaypoint, what `TokenDocument#move` takes (no `cost`: core measures). */
-const MOVE_WAYPOINT_FIELDS = new Set([
-  "x",
-  "y",
-  "elevation",
-  "width",
-  "height",
-  "shape",
-  "action",
-  "snapped",
-  "explicit",
-  "checkpoint",
-  "intermediate",
-]);
-
 /**
  * `token.move(waypoints, options)` (v13): recorded, then carried out as a drag by the current user (v13 runs a
  * move through the same workflow: `preMoveToken`, then `moveToken`). Core measures each segment's cost itself:
@@ -105,11 +69,7 @@ const MOVE_WAYPOINT_FIELDS = new Set([
   waypoints: unknown,
   options: unknown,
 ) {
-  const list = (Array.isArray(waypoints) ? waypoints : [waypoints]) as Data[];
-  for (const w of list)
-    for (const key of Object.keys(w))
-      if (!MOVE_WAYPOINT_FIELDS.has(key))
-        throw new Error(`TokenDocument#move: "${key}" is not a field of a v13 movement waypoint`);
+  const list = moveWaypoints(waypoints);
   budgetWorld.moves.push({ token: this.id, waypoints, options });
   let at = { x: this.x ?? 0, y: this.y ?? 0 };
   const steps = list.map((w) => {

@@ -7,6 +7,7 @@
  */
 import {
   activeGM,
+  applyRollMode,
   broadcast,
   connected,
   currentClient,
@@ -97,7 +98,7 @@ export class ItemDoc {
     this.system = prepareSystem("Item", type, this);
   }
   /** The item's data again, then its actor's (core prepares an embedded item's parent after its update). */
-  async update(changes: Data): Promise<this> {
+  async update(changes: Data, options: Data = {}): Promise<this> {
     // An embedded item is written by its actor's owner (a world item: its own owner) or a GM.
     const user = currentUser();
     const actor = [...world.documents.values()].find(
@@ -109,7 +110,7 @@ export class ItemDoc {
     applyUpdate(this._source, copy);
     this.system = prepareSystem("Item", this.type, this);
     actor?.prepare();
-    broadcast("updateItem", this, expandObject(copy), {}, user.id);
+    broadcast("updateItem", this, expandObject(copy), options, user.id);
     return this;
   }
 }
@@ -162,15 +163,22 @@ export class ActorDoc {
   get isOwner(): boolean {
     return this.testUserPermission(currentUser(), "OWNER");
   }
-  getActiveTokens(): TokenDoc[] {
-    return this.tokens;
+  /**
+   * v13 `getActiveTokens(linked, document)`: the actor's tokens on the scene (the harness has one); `linked`
+   * keeps those linked to the actor (`actorLink`, true unless a token says otherwise). Stricter: the harness has
+   * no Token placeables, so asking for them (`document` false) throws.
+   */
+  getActiveTokens(linked = false, document = false): TokenDoc[] {
+    if (!document)
+      throw new Error("harness: getActiveTokens(linked, false) asks for Token placeables; there are none");
+    return this.tokens.filter((t) => !linked || (t as { actorLink?: boolean }).actorLink !== false);
   }
-  async update(changes: Data): Promise<this> {
+  async update(changes: Data, options: Data = {}): Promise<this> {
     serverAllows(this.isOwner, currentUser(), "update", "Actor", this.id);
     const copy = cleanUpdate("Actor", this.type, this, clone(changes));
     applyUpdate(this._source, copy);
     this.prepare();
-    broadcast("updateActor", this, expandObject(copy), {}, currentUser().id);
+    broadcast("updateActor", this, expandObject(copy), options, currentUser().id);
     return this;
   }
   async delete(): Promise<void> {
@@ -236,39 +244,57 @@ export class ChatMessageDoc {
     if (this.blind) return user.isGM;
     return !this.whisper.length || user.isGM || this.whisper.includes(user.id);
   }
-  static async create(data: Data): Promise<ChatMessageDoc> {
-    // The "author" field may only be set to another user by a GM.
+  /** v13 `Document.implementation`: the configured class (`CONFIG.ChatMessage.documentClass`). */
+  static get implementation(): typeof ChatMessageDoc {
+    const cls = (g.CONFIG as { ChatMessage: { documentClass?: typeof ChatMessageDoc } }).ChatMessage
+      .documentClass;
+    if (!cls) throw new Error("CONFIG.ChatMessage.documentClass is not set");
+    return cls;
+  }
+  /**
+   * `ChatMessage.create(data | data[], options)`: one message or an array of them. `options.rollMode` is applied
+   * to the data before it is stored (foundryvtt#11442: only when the option is given); `createChatMessage(message,
+   * options, userId)` on every connected client.
+   */
+  static async create(data: Data, options?: Data): Promise<ChatMessageDoc>;
+  static async create(data: Data[], options?: Data): Promise<ChatMessageDoc[]>;
+  static async create(data: Data | Data[], options: Data = {}): Promise<ChatMessageDoc | ChatMessageDoc[]> {
+    const list = Array.isArray(data) ? data : [data];
+    // The "author" field may only be set to another user by a GM; a refused batch creates nothing.
     const user = currentUser();
-    serverAllows(
-      user.isGM || data.author === undefined || data.author === user.id,
-      user,
-      "create",
-      "ChatMessage",
-      "new",
-    );
-    const message = new this(data);
-    world.messages.set(message.id, message);
-    broadcast("createChatMessage", message, {}, currentUser().id);
-    return message;
+    for (const one of list)
+      serverAllows(
+        user.isGM || one.author === undefined || one.author === user.id,
+        user,
+        "create",
+        "ChatMessage",
+        "new",
+      );
+    const created: ChatMessageDoc[] = [];
+    for (const one of list) {
+      const prepared = options.rollMode ? applyRollMode({ ...one }, String(options.rollMode)) : one;
+      const message = new this(prepared);
+      world.messages.set(message.id, message);
+      created.push(message);
+    }
+    for (const message of created) broadcast("createChatMessage", message, options, user.id);
+    return Array.isArray(data) ? created : (created[0] as ChatMessageDoc);
   }
   static getSpeaker({ actor, token }: { actor?: ActorDoc; token?: TokenDoc }): Data {
     return { actor: actor?.id ?? null, token: token?.id ?? null, alias: token?.name ?? actor?.name ?? "" };
   }
+  /** v13 `ChatMessage.applyRollMode` (tests/harness/core.ts). */
   static applyRollMode(data: Data, mode: string): Data {
-    const gms = users.contents.filter((u) => u.isGM).map((u) => u.id);
-    if (mode === "gmroll" || mode === "blindroll") data.whisper = gms;
-    if (mode === "blindroll") data.blind = true;
-    if (mode === "selfroll") data.whisper = [currentUser().id];
-    return data;
+    return applyRollMode(data, mode);
   }
-  async update(changes: Data): Promise<this> {
+  async update(changes: Data, options: Data = {}): Promise<this> {
     // A chat message is updated by its author or a GM only.
     const user = currentUser();
     serverAllows(user.isGM || this._source.author === user.id, user, "update", "ChatMessage", this.id);
     const copy = cleanUpdate("ChatMessage", this.type, this, clone(changes));
     applyUpdate(this._source, copy);
     this.prepare();
-    broadcast("updateChatMessage", this, expandObject(copy), {}, currentUser().id);
+    broadcast("updateChatMessage", this, expandObject(copy), options, currentUser().id);
     return this;
   }
   /** v13: the message's element (`li.chat-message`, its content in `.message-content`), in a real DOM;
@@ -335,6 +361,10 @@ export class FightDoc {
   get started(): boolean {
     return this.round > 0;
   }
+  /** CombatData `active`: the encounter active in its scene (false unless made so). */
+  get active(): boolean {
+    return this._source.active === true;
+  }
   prepare(): void {
     this.system = prepareSystem("Combat", "base", this);
     this.round = Number(this._source.round ?? 0);
@@ -344,18 +374,19 @@ export class FightDoc {
     this.combatants.set(fighter.id, fighter);
     return fighter;
   }
-  async update(changes: Data): Promise<this> {
+  async update(changes: Data, options: Data = {}): Promise<this> {
     // Players may change a Combat's round and turn only (FOUNDRY-API.md); anything else is the GM's.
     const user = currentUser();
     serverAllows(user.isGM || touchesOnly(changes, ["round", "turn"]), user, "update", "Combat", this.id);
     const copy = cleanUpdate("Combat", "base", this, clone(changes));
     applyUpdate(this._source, copy);
     this.prepare();
-    broadcast("updateCombat", this, expandObject(copy), {}, user.id);
+    broadcast("updateCombat", this, expandObject(copy), options, user.id);
     return this;
   }
-  async updateEmbeddedDocuments(_name: string, updates: Data[]): Promise<void> {
-    for (const { _id, ...changes } of updates) await this.combatants.get(String(_id))?.update(changes);
+  async updateEmbeddedDocuments(_name: string, updates: Data[], options: Data = {}): Promise<void> {
+    for (const { _id, ...changes } of updates)
+      await this.combatants.get(String(_id))?.update(changes, options);
   }
   /** Combatants leave: gone from the collection, then `deleteCombatant` on every connected client. */
   async deleteEmbeddedDocuments(_name: string, ids: string[]): Promise<void> {
@@ -419,7 +450,7 @@ export class FighterDoc {
   prepare(): void {
     this.system = prepareSystem("Combatant", "base", this);
   }
-  async update(changes: Data): Promise<this> {
+  async update(changes: Data, options: Data = {}): Promise<this> {
     // A Combatant's owner may set its initiative; anything else is the GM's.
     const user = currentUser();
     const owner = this.actor.testUserPermission(user, "OWNER");
@@ -433,7 +464,7 @@ export class FighterDoc {
     const copy = cleanUpdate("Combatant", "base", this, clone(changes));
     applyUpdate(this._source, copy);
     this.prepare();
-    broadcast("updateCombatant", this, expandObject(copy), {}, user.id);
+    broadcast("updateCombatant", this, expandObject(copy), options, user.id);
     return this;
   }
 }
@@ -450,13 +481,16 @@ Object.defineProperty(game, "user", { configurable: true, get: () => currentClie
 game.users = users;
 game.messages = world.messages;
 game.combats = world.combats;
+// v13 `game.combat`: the viewed encounter — the one scene's active combat (CombatData `active`), else none.
 Object.defineProperty(game, "combat", {
   configurable: true,
-  get: () => [...world.combats.values()][0] ?? null,
+  get: () => [...world.combats.values()].find((c) => c.active) ?? null,
 });
 
 g.Roll = Roll;
 g.ChatMessage = ChatMessageDoc;
+// Core's own class until a system configures its own (Fray's registerChat sets FrayChatMessage).
+(g.CONFIG as { ChatMessage: Data }).ChatMessage.documentClass ??= ChatMessageDoc;
 (g.CONFIG as { Dice: { rolls: unknown[] } }).Dice.rolls.push(Roll);
 g.ui = {
   notifications: {

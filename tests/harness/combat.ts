@@ -7,6 +7,8 @@
  */
 import {
   activeGM,
+  applyRollMode,
+  broadcast,
   connected,
   currentClient,
   dialogs as coreDialogs,
@@ -19,7 +21,7 @@ import {
   UserDocument,
   type ClientSettings,
 } from "./core";
-import { HarnessApplicationV2, HarnessCombatTracker } from "./application";
+import { installApplications } from "./application";
 import { cleanUpdate, prepareSystem } from "./fields";
 import { templateEnvironment } from "./templates";
 
@@ -245,6 +247,10 @@ export class HarnessCombat {
   get started(): boolean {
     return this.round > 0;
   }
+  /** CombatData `active`: the encounter active in its scene (false unless made so). */
+  get active(): boolean {
+    return this._source.active === true;
+  }
   get combatant(): HarnessCombatant | undefined {
     return this.turn === null ? undefined : this.turns[this.turn];
   }
@@ -352,28 +358,35 @@ export class HarnessCombat {
   async createEmbeddedDocuments(_name: "Combatant", data: Data[]): Promise<HarnessCombatant[]> {
     serverAllows(currentUser().isGM, currentUser(), "create", "Combatant", "new");
     const created = data.map((d) => new HarnessCombatant(d, this));
-    this.#receiveCreate(created);
+    const userId = currentUser().id;
+    this.#receiveCreate(created, userId);
     for (const { copy, user } of observers.get(this) ?? [])
       onClient(user, () =>
-        copy.#receiveCreate(created.map((c) => new HarnessCombatant({ ...c._source, actor: c.actor }, copy))),
+        copy.#receiveCreate(
+          created.map((c) => new HarnessCombatant({ ...c._source, actor: c.actor }, copy)),
+          userId,
+        ),
       );
     return created;
   }
-  #receiveCreate(created: HarnessCombatant[]): void {
+  /** One client receives created combatants; the hooks carry the writer's id (not this client's user). */
+  #receiveCreate(created: HarnessCombatant[], userId: string): void {
     for (const c of created) this.combatants.set(c.id, c);
     this._onCreateDescendantDocuments();
-    for (const c of created) hooks().callAll("createCombatant", c, {}, currentUser().id);
+    for (const c of created) hooks().callAll("createCombatant", c, {}, userId);
   }
   async deleteEmbeddedDocuments(_name: "Combatant", ids: string[]): Promise<void> {
     serverAllows(currentUser().isGM, currentUser(), "delete", "Combatant", ids.join(","));
-    this.#receiveDelete(ids);
-    for (const { copy, user } of observers.get(this) ?? []) onClient(user, () => copy.#receiveDelete(ids));
+    const userId = currentUser().id;
+    this.#receiveDelete(ids, userId);
+    for (const { copy, user } of observers.get(this) ?? [])
+      onClient(user, () => copy.#receiveDelete(ids, userId));
   }
-  #receiveDelete(ids: string[]): void {
+  #receiveDelete(ids: string[], userId: string): void {
     const gone = ids.map((id) => this.combatants.get(id)).filter((c): c is HarnessCombatant => !!c);
     for (const c of gone) this.combatants.delete(c.id);
     this._onDeleteDescendantDocuments();
-    for (const c of gone) hooks().callAll("deleteCombatant", c, {}, currentUser().id);
+    for (const c of gone) hooks().callAll("deleteCombatant", c, {}, userId);
   }
   async updateEmbeddedDocuments(_name: "Combatant", updates: Data[]): Promise<void> {
     // A Combatant's owner may set its initiative; anything else is the GM's.
@@ -393,11 +406,12 @@ export class HarnessCombat {
       const combatant = this.combatants.get(_id as string);
       return { _id, ...(combatant ? cleanUpdate("Combatant", "base", combatant, clone(changes)) : changes) };
     });
-    this.#receiveCombatantUpdates(clone(cleaned));
-    for (const { copy, user } of observers.get(this) ?? [])
-      onClient(user, () => copy.#receiveCombatantUpdates(clone(cleaned)));
+    const userId = user.id;
+    this.#receiveCombatantUpdates(clone(cleaned), userId);
+    for (const { copy, user: observer } of observers.get(this) ?? [])
+      onClient(observer, () => copy.#receiveCombatantUpdates(clone(cleaned), userId));
   }
-  #receiveCombatantUpdates(updates: Data[]): void {
+  #receiveCombatantUpdates(updates: Data[], userId: string): void {
     const changed: [HarnessCombatant, Data][] = [];
     for (const { _id, ...changes } of updates) {
       const c = this.combatants.get(_id as string);
@@ -408,7 +422,7 @@ export class HarnessCombat {
     }
     this._onUpdateDescendantDocuments();
     for (const [c, changes] of changed)
-      hooks().callAll("updateCombatant", c, expandObject(changes), {}, currentUser().id);
+      hooks().callAll("updateCombatant", c, expandObject(changes), {}, userId);
   }
   /** Core: `combatStart` on this client before the write of round 1, turn 0. */
   async startCombat(): Promise<this> {
@@ -447,10 +461,16 @@ export class HarnessCombat {
     hooks().callAll("combatRound", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }
+  /** A GM deletes the combat: gone from `game.combats`, then `deleteCombat(combat, {}, userId)` on every observing client. */
   async delete(): Promise<void> {
     serverAllows(currentUser().isGM, currentUser(), "delete", "Combat", this.id);
     (g.game as { combats: Map<string, HarnessCombat> }).combats.delete(this.id);
+    const userId = currentUser().id;
+    const others = observers.get(this) ?? [];
     observers.delete(this);
+    hooks().callAll("deleteCombat", this, {}, userId);
+    for (const { copy, user } of others)
+      onClient(user, () => hooks().callAll("deleteCombat", copy, {}, userId));
   }
   async endCombat(): Promise<void> {
     await this.delete();
@@ -516,24 +536,59 @@ game.users = Object.assign([users.gm, users.alice, users.bob], {
   },
 });
 game.combats = new Map<string, HarnessCombat>();
+// v13 `game.combat`: the viewed encounter — the one scene's active combat (CombatData `active`), else none.
 Object.defineProperty(game, "combat", {
   configurable: true,
-  get: () => [...(game.combats as Map<string, HarnessCombat>).values()][0] ?? null,
+  get: () => [...(game.combats as Map<string, HarnessCombat>).values()].find((c) => c.active) ?? null,
 });
 
 g.Combat = HarnessCombat;
 g.Combatant = HarnessCombatant;
 g.Actor = HarnessActor;
 g.Roll = HarnessRoll;
-g.ChatMessage = {
-  getSpeaker: (data: Data) => ({ alias: data.alias }),
-  implementation: {
-    create: async (data: Data | Data[]) => {
-      for (const d of Array.isArray(data) ? data : [data]) recorded.messages.push(d);
-    },
-  },
-  applyRollMode: (data: Data, mode: string) => ({ ...data, rollMode: mode }),
-};
+/**
+ * The chat messages of the combat tests: `ChatMessage.implementation` is the configured class; `create(data |
+ * data[], options)` applies `options.rollMode` (foundryvtt#11442), records each message's data in
+ * `recorded.messages`, makes a message (id, author, its data), fires `createChatMessage(message, options, userId)`
+ * on every connected client and returns the message (or the array). `applyRollMode` as core's (core.ts).
+ */
+class HarnessChatMessage {
+  id = newId("msg");
+  [key: string]: unknown;
+  constructor(data: Data) {
+    Object.assign(this, clone({ ...data, rolls: [] }), {
+      rolls: ((data.rolls as unknown[] | undefined) ?? []).map((r) =>
+        typeof r === "string" ? r : JSON.stringify(r),
+      ),
+      author: currentUser().id,
+    });
+  }
+  static get implementation(): typeof HarnessChatMessage {
+    return ((g.CONFIG as { ChatMessage: { documentClass?: typeof HarnessChatMessage } }).ChatMessage
+      .documentClass ?? HarnessChatMessage) as typeof HarnessChatMessage;
+  }
+  static async create(
+    data: Data | Data[],
+    options: Data = {},
+  ): Promise<HarnessChatMessage | HarnessChatMessage[]> {
+    const list = (Array.isArray(data) ? data : [data]).map((d) =>
+      options.rollMode ? applyRollMode({ ...d }, String(options.rollMode)) : d,
+    );
+    const created = list.map((d) => {
+      recorded.messages.push(d);
+      return new this(d);
+    });
+    for (const message of created) broadcast("createChatMessage", message, options, currentUser().id);
+    return Array.isArray(data) ? created : (created[0] as HarnessChatMessage);
+  }
+  static getSpeaker(data: Data): Data {
+    return { alias: data.alias };
+  }
+  static applyRollMode(data: Data, mode: string): Data {
+    return applyRollMode(data, mode);
+  }
+}
+g.ChatMessage = HarnessChatMessage;
 (g.CONFIG as Data).ui = {};
 g.ui = { notifications: { warn: (text: string) => recorded.warnings.push(text) }, combat: null };
 
@@ -550,8 +605,7 @@ const applications = foundryNs.applications as Data;
 applications.handlebars = {
   renderTemplate: async (path: string, context: unknown) => env.render(path, context),
 };
-(applications.api as Data).ApplicationV2 = HarnessApplicationV2;
-applications.sidebar = { tabs: { CombatTracker: HarnessCombatTracker } };
+installApplications();
 
 /** Sets a world setting, as `game.settings.set` would. */
 export function setSetting(key: string, value: unknown): void {

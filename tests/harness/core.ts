@@ -325,6 +325,64 @@ export function activeGM(): UserDocument | null {
   return connected.find((u) => u.isGM && u.active) ?? null;
 }
 
+/**
+ * v13 `ChatMessage.applyRollMode(chatData, rollMode)`, as foundryvtt#11442 states it: public — `whisper` `[]`,
+ * `blind` false; self — `whisper` the current user, `blind` false; private (`gmroll`) — the GMs added to
+ * `whisper` (the recipients already there kept), `blind` false; blind — the GMs added, `blind` true; `roll` — the
+ * user's current roll mode. The data object is changed and returned; no `rollMode` key is written. Stricter: a
+ * mode that is none of these throws.
+ */
+export function applyRollMode(chatData: Data, rollMode: string): Data {
+  const mode =
+    rollMode === "roll"
+      ? String(
+          (globalThis as { game?: { settings?: ClientSettings } }).game?.settings?.get("core", "rollMode"),
+        )
+      : rollMode;
+  const gms = connected.filter((u) => u.isGM).map((u) => u.id);
+  const whisper = () => [...((chatData.whisper as string[] | undefined) ?? [])];
+  switch (mode) {
+    case "publicroll":
+      return Object.assign(chatData, { whisper: [], blind: false });
+    case "selfroll":
+      return Object.assign(chatData, { whisper: [currentClient().id], blind: false });
+    case "gmroll":
+      return Object.assign(chatData, { whisper: [...new Set([...whisper(), ...gms])], blind: false });
+    case "blindroll":
+      return Object.assign(chatData, { whisper: [...new Set([...whisper(), ...gms])], blind: true });
+    default:
+      throw new Error(`"${rollMode}" is not a roll mode (publicroll, gmroll, blindroll, selfroll, roll)`);
+  }
+}
+
+/** The fields of v13's TokenMovementWaypoint, what `TokenDocument#move` takes (no `cost`: core measures). */
+const MOVE_WAYPOINT_FIELDS = new Set([
+  "x",
+  "y",
+  "elevation",
+  "width",
+  "height",
+  "shape",
+  "action",
+  "snapped",
+  "explicit",
+  "checkpoint",
+  "intermediate",
+]);
+
+/**
+ * `TokenDocument#move(waypoints)`: one waypoint or an array of them. Stricter than Foundry: a key v13's
+ * TokenMovementWaypoint lacks (such as `cost`, v14's predetermined cost) throws.
+ */
+export function moveWaypoints(waypoints: unknown): Data[] {
+  const list = (Array.isArray(waypoints) ? waypoints : [waypoints]) as Data[];
+  for (const w of list)
+    for (const key of Object.keys(w))
+      if (!MOVE_WAYPOINT_FIELDS.has(key))
+        throw new Error(`TokenDocument#move: "${key}" is not a field of a v13 movement waypoint`);
+  return list;
+}
+
 // --- a DOM, forms and dialogs --------------------------------------------------------------------------------
 
 /** One browser window for the harness: rendered templates are parsed and clicked in a real DOM. */

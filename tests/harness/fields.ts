@@ -352,11 +352,38 @@ export class ObjectField extends DataField {
     _options: ValidateOptions = {},
   ): DataModelValidationFailure | void {
     if (!isPlainObject(value)) throw new Error("must be an object");
+    const where = notJsonData(value);
+    if (where !== null) throw new Error(`must hold JSON data only (${where || "the value"} is not)`);
   }
 
   override initialize(value: unknown): unknown {
     return deepClone(value);
   }
+}
+
+/**
+ * Where `value` stops being JSON data (the path, "" for the value itself), or null when it is all JSON: plain
+ * objects, arrays, strings, finite numbers, booleans, null. The database stores a document's source as JSON; a
+ * Set, a Map, a class instance, a function or `undefined` would not come back as it went in.
+ */
+function notJsonData(value: unknown, path = ""): string | null {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return null;
+  if (typeof value === "number") return Number.isFinite(value) ? null : path;
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) {
+      const found = notJsonData(v, path ? `${path}.${i}` : String(i));
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (isPlainObject(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      const found = notJsonData(v, path ? `${path}.${k}` : k);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  return path;
 }
 
 /** An object whose values are all of one field (`element`), under any keys. */

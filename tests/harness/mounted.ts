@@ -2,15 +2,17 @@
  * Stand-ins, on top of the chat harness (tests/harness/chat.ts), for what the concentration and mount adapters
  * touch: one scene with a square grid, token positions and sizes, token updates and `move` that fire the
  * document hooks (`preUpdateToken` on the moving client, `updateToken` on every connected client), actor
- * updates that carry their options from `preUpdateActor` to `updateActor` as Foundry's do, status toggling
- * that creates and deletes an effect with the hooks, ActiveEffects with an origin, items with uuids, the
+ * updates that carry their options from `preUpdateActor` to `updateActor` as Foundry's do, ActiveEffects and
+ * status toggling (tests/harness/effects.ts), items with uuids, the
  * world's actors and scenes, a Token HUD element, and a dialog whose answer the test sets. They store and fire
  * hooks; no Fray logic lives here. Import it after the chat harness and before any adapter.
  */
 import { domWindow, listenerResults, mount } from "./dom";
 import { ActorDoc, as, currentUser, ItemDoc, TokenDoc, users, world, applyUpdate } from "./chat";
-import { dialogs as coreDialogs, expandObject, Hooks, serverAllows } from "./core";
+import { dialogs as coreDialogs, expandObject, Hooks, moveWaypoints, serverAllows } from "./core";
 import { cleanUpdate } from "./fields";
+// ActiveEffects and `actor.toggleStatusEffect`, shared with the budget harness.
+import { giveEffect, giveStatus } from "./effects";
 
 type Data = Record<string, unknown>;
 type HookBus = { callAll: (name: string, ...args: unknown[]) => boolean };
@@ -92,22 +94,59 @@ Object.assign(tokenProto, {
     await everywhere("updateToken", this, expandObject(copy), options, currentUser().id);
     return this;
   },
-  /** v13 `TokenDocument#move`: to the last waypoint, as one update that records the action. */
-  async move(this: TokenDoc, waypoints: Data[], options: Data = {}) {
-    const last = waypoints[waypoints.length - 1] ?? {};
-    const changes: Data = {};
-    for (const key of ["x", "y", "elevation"]) if (key in last) changes[key] = last[key];
-    moves.push({ token: this.id, action: String(last.action ?? "walk"), ...changes });
-    await (this as unknown as { update: (c: Data, o: Data) => Promise<unknown> }).update(changes, {
-      ...options,
-      movementAction: last.action,
+  /**
+   * v13 `TokenDocument#move(waypoints, options)`: the waypoints checked (v13 fields only), `preMoveToken(token,
+   * movement, options)` through `Hooks.call` on the mover (false refuses: nothing moves, false is returned), the
+   * token updated to the last waypoint (its update hooks, `movementAction` in the options), then
+   * `moveToken(token, movement, options, user)` on every connected client. Core measures each waypoint's `cost`:
+   * here squares moved (diagonals as one: **no evidence found** for v13's rule) times the grid's distance.
+   */
+  async move(this: TokenDoc & Placement, waypoints: unknown, options: Data = {}) {
+    const list = moveWaypoints(waypoints);
+    const origin = { x: this.x, y: this.y, elevation: this.elevation };
+    let at = origin;
+    const measured = list.map((w) => {
+      const to = {
+        x: Number(w.x ?? at.x),
+        y: Number(w.y ?? at.y),
+        elevation: Number(w.elevation ?? at.elevation),
+      };
+      const squares = Math.max(Math.abs(to.x - at.x), Math.abs(to.y - at.y)) / scene.grid.size;
+      at = to;
+      return { ...w, ...to, action: String(w.action ?? "walk"), cost: squares * scene.grid.distance };
     });
+    const user = currentUser();
+    const movement = {
+      id: `move${String(nextMove++).padStart(12, "0")}`,
+      chain: [],
+      origin,
+      passed: { waypoints: measured },
+      pending: { waypoints: [] },
+      method: String(options.method ?? "api"),
+    };
+    if (!preHook("preMoveToken", this, movement, options)) return false;
+    const last = measured[measured.length - 1];
+    if (!last) return false;
+    moves.push({ token: this.id, action: last.action, ...pick(list[list.length - 1] ?? {}) });
+    await (this as unknown as { update: (c: Data, o: Data) => Promise<unknown> }).update(
+      pick(list[list.length - 1] ?? {}),
+      { ...options, movementAction: last.action },
+    );
+    await everywhere("moveToken", this, movement, options, user);
     return true;
   },
 });
 
 /** Every `move` made, in order (the tests read the action and the destination). */
 export const moves: Data[] = [];
+let nextMove = 1;
+
+/** The position fields a waypoint gives (the token's update). */
+function pick(waypoint: Data): Data {
+  const changes: Data = {};
+  for (const key of ["x", "y", "elevation"]) if (key in waypoint) changes[key] = waypoint[key];
+  return changes;
+}
 
 /** Takes every token off the scene (a fresh scene for the next test). */
 export function clearScene(): void {
@@ -128,31 +167,7 @@ export function place(token: TokenDoc, column: number, row: number, size = 1, ac
 
 // --- actors: updates with options, statuses, effects, items ------------------------------------------------
 
-interface EffectStub {
-  id: string;
-  origin: string | null;
-  statuses: Set<string>;
-  parent: ActorDoc;
-  name: string;
-}
-
-const effectLists = new WeakMap<ActorDoc, EffectStub[]>();
-let nextEffect = 1;
-
-function effectsOf(actor: ActorDoc): EffectStub[] {
-  let list = effectLists.get(actor);
-  if (!list) effectLists.set(actor, (list = []));
-  return list;
-}
-
 const actorProto = ActorDoc.prototype as unknown as Data;
-Object.defineProperty(actorProto, "effects", {
-  configurable: true,
-  get(this: ActorDoc) {
-    return { contents: effectsOf(this) };
-  },
-});
-Object.defineProperty(actorProto, "documentName", { configurable: true, get: () => "Actor" });
 Object.assign(actorProto, {
   async update(this: ActorDoc, changes: Data, options: Data = {}) {
     serverAllows(this.isOwner, currentUser(), "update", "Actor", this.id);
@@ -163,56 +178,10 @@ Object.assign(actorProto, {
     await everywhere("updateActor", this, expandObject(copy), options, currentUser().id);
     return this;
   },
-  async toggleStatusEffect(this: ActorDoc, id: string, { active }: { active?: boolean } = {}) {
-    // Creates or deletes an ActiveEffect embedded in the actor: its owner's or a GM's write.
-    serverAllows(this.isOwner, currentUser(), "update", "Actor", this.id);
-    const on = active ?? !this.statuses.has(id);
-    const list = effectsOf(this);
-    if (on && !this.statuses.has(id)) {
-      const effect: EffectStub = {
-        id: `Effect${nextEffect++}`,
-        origin: null,
-        statuses: new Set([id]),
-        parent: this,
-        name: id,
-      };
-      list.push(effect);
-      this.statuses.add(id);
-      await everywhere("createActiveEffect", effect, {}, currentUser().id);
-    } else if (!on && this.statuses.has(id)) {
-      const effect = list.find((e) => e.statuses.has(id));
-      if (effect && !preHook("preDeleteActiveEffect", effect, {}, currentUser().id)) return undefined;
-      if (effect) list.splice(list.indexOf(effect), 1);
-      this.statuses.delete(id);
-      if (effect) await everywhere("deleteActiveEffect", effect, {}, currentUser().id);
-    }
-    return on;
-  },
-  async deleteEmbeddedDocuments(this: ActorDoc, _name: string, ids: string[]) {
-    serverAllows(this.isOwner, currentUser(), "delete", "ActiveEffect", ids.join(","));
-    const list = effectsOf(this);
-    for (const id of ids) {
-      const at = list.findIndex((e) => e.id === id);
-      if (at >= 0) {
-        const [gone] = list.splice(at, 1);
-        for (const s of gone?.statuses ?? []) this.statuses.delete(s);
-      }
-    }
-  },
 });
 
-/** An ActiveEffect that an item (its origin) placed on `actor`. */
-export function giveEffect(actor: ActorDoc, origin: string, name = "Effect"): EffectStub {
-  const effect: EffectStub = {
-    id: `Effect${nextEffect++}`,
-    origin,
-    statuses: new Set(),
-    parent: actor,
-    name,
-  };
-  effectsOf(actor).push(effect);
-  return effect;
-}
+/** An ActiveEffect that an item (its origin) placed on `actor` (tests/harness/effects.ts). */
+export { giveEffect, giveStatus };
 
 class ItemList extends Array<ItemDoc> {
   get(id: string) {

@@ -110,6 +110,32 @@ export class Roll {
     return this;
   }
 
+  /**
+   * v13 `Roll#toMessage(messageData, { rollMode, create })`: evaluated first if it is not; the message's data
+   * is `messageData` with `rolls: [this]`; with `create` (the
+   * default) it is created through `CONFIG.ChatMessage.documentClass` with `{ rollMode }` — the given mode, else
+   * the roll's, else the user's setting — and the created message is returned; without, the roll mode is
+   * applied to the data and the data returned.
+   */
+  async toMessage(
+    messageData: Data = {},
+    { rollMode, create = true }: { rollMode?: string; create?: boolean } = {},
+  ): Promise<unknown> {
+    if (!this._evaluated) await this.evaluate();
+    const g = globalThis as unknown as {
+      CONFIG: { ChatMessage: { documentClass: { create(d: Data, o: Data): Promise<unknown> } } };
+      ChatMessage: { applyRollMode(d: Data, m: string): Data };
+      game: { settings: { get(ns: string, key: string): unknown } };
+    };
+    const mode =
+      rollMode ??
+      (this.options.rollMode as string | undefined) ??
+      String(g.game.settings.get("core", "rollMode"));
+    const data: Data = { ...messageData, rolls: [this] };
+    if (!create) return g.ChatMessage.applyRollMode(data, mode);
+    return g.CONFIG.ChatMessage.documentClass.create(data, { rollMode: mode });
+  }
+
   toJSON(): Data {
     return {
       class: this.constructor.name,

@@ -154,7 +154,8 @@ describe("budget panel templates", () => {
   it("FS-M3 a prone creature is offered standing up (action or move), not dropping prone", () => {
     const html = templateEnvironment("fr").render(TEMPLATE, view("fast-slow", { prone: true }));
     expect(html).toContain("Se relever (action)");
-    expect(html).toContain("Se relever (déplacement)");
+    // The French fast-slow move is the seed's «mouvement» («action de mouvement»), as on the budget's Move row.
+    expect(html).toContain("Se relever (mouvement)");
     expect(html).not.toContain('data-fray-budget="fsDropProne"');
   });
 

@@ -4,6 +4,7 @@
  * (`preMoveToken`); the active GM spends what the token passed (`moveToken`); a GM may confirm an override.
  */
 import { beforeEach, describe, expect, it } from "vitest";
+import { giveStatus } from "../../harness/effects";
 import { queueFaces, queuedFaces } from "../../harness/roll";
 import {
   alice,
@@ -80,7 +81,7 @@ describe("token movement", () => {
 
   it("FS-M3 a prone creature crawls at half Speed (its whole move covers 5 m) and cannot walk", async () => {
     const { fight, heroId, hero } = await fastSlowTurn("slow");
-    hero.actor.statuses.add("prone");
+    giveStatus(hero.actor, "prone");
     expect(await drag(alice, hero.token, [walk(1)])).toBe(false);
     expect(world.warnings).toEqual(["A prone creature can only crawl."]);
     expect(await drag(alice, hero.token, [{ action: "crawl", cost: 2.5 }])).toBe(true);
@@ -275,6 +276,24 @@ describe("token movement", () => {
     await as(gm, () =>
       (
         hero.actor as unknown as { toggleStatusEffect(id: string, o: object): Promise<void> }
+      ).toggleStatusEffect("prone", { active: true }),
+    );
+    await settle();
+    expect(token.elevation).toBe(0);
+    const notes = [...world.messages.values()].map((m) =>
+      String((m as ChatMessageDoc)._source.content ?? ""),
+    );
+    expect(notes.some((c) => c.includes("Aldo falls."))).toBe(true);
+  });
+
+  it("FS-M4 a flying creature its owner knocks prone falls: the GM's client hears the new effect", async () => {
+    const { hero } = await fastSlowTurn("slow");
+    const token = hero.token as TokenDoc & { elevation: number; movementAction: string };
+    expect(await drag(alice, token, [{ action: "fly", cost: 6, elevation: 6 }])).toBe(true);
+    // The owner toggles the status on its own client; core creates the effect and every client hears it.
+    await as(alice, () =>
+      (
+        hero.actor as unknown as { toggleStatusEffect(id: string, o: object): Promise<unknown> }
       ).toggleStatusEffect("prone", { active: true }),
     );
     await settle();

@@ -5,6 +5,7 @@
  * step, CD-A5 full-round actions taken as the standard action; FS-A17 a double click spends once).
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { giveStatus } from "../../harness/effects";
 import {
   alice,
   as,
@@ -34,7 +35,7 @@ async function press(user: ChatUser, fight: FightDoc, combatantId: string, label
 
 async function classicTurn(standardOnly = false) {
   const hero = creature("Wojtek", {}, [alice]);
-  if (standardOnly) hero.actor.statuses.add("standardOnly");
+  if (standardOnly) giveStatus(hero.actor, "standardOnly");
   const { fight, ids } = await startedFight("classic-d20", hero, creature("Ork", {}));
   const heroId = ids[0] as string;
   if (engineOf(fight).current !== heroId)

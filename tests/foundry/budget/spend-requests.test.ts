@@ -7,6 +7,7 @@
  */
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
+import { giveStatus } from "../../harness/effects";
 import {
   alice,
   as,
@@ -296,7 +297,7 @@ describe("budget requests", () => {
 
   it("CD-A5 a combatant with the standard-only status gets no move action; a full-round action that may be one is allowed", async () => {
     const hero = creature("Wojtek", {}, [alice]);
-    hero.actor.statuses.add("standardOnly");
+    giveStatus(hero.actor, "standardOnly");
     const { fight, ids } = await startedFight("classic-d20", hero, creature("Ork", {}));
     const heroId = ids[0] as string;
     if (engineOf(fight).current !== heroId)

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { giveStatus, takeStatus } from "../../harness/effects";
 // `actor.toggleStatusEffect`, which the GM uses to take a status off (FS-A9).
 import "../../harness/budget";
 import { applyRoundEvents } from "../../../src/documents/combat-api";
@@ -82,7 +83,7 @@ describe("fast-slow attack card", () => {
     expect(defended.attack.boons).toContainEqual({ source: "defend", boons: 0, banes: 1 });
     expect(defended.attack.total).toBe(14);
 
-    orc.actor.statuses.add("dazed");
+    giveStatus(orc.actor, "dazed");
     // The first attack, out of the hero's turn, used its reaction (FS-A16); the second is its turn's action.
     await as(gm, () => applyRoundEvents(fight as never, [{ type: "takeTurn", id: ids[0] as string }]));
     queueFaces(15);
@@ -93,14 +94,14 @@ describe("fast-slow attack card", () => {
 
   it("FS-A9 a hidden attacker gets 1 boon; a hidden target costs 3 banes; FS-MT4 independent attack 2 banes", async () => {
     const { hero, orc, sword } = duel();
-    hero.actor.statuses.add("hidden");
+    giveStatus(hero.actor, "hidden");
     queueFaces(8, 3);
     const hidden = entryOf(await attack(alice, "fast-slow", hero, sword, [orc]));
     expect(hidden.attack.boons).toContainEqual({ source: "hidden", boons: 1, banes: 0 });
     expect(hidden.attack.total).toBe(8 + 3 + 3);
-    hero.actor.statuses.delete("hidden");
+    takeStatus(hero.actor, "hidden");
 
-    orc.actor.statuses.add("hidden");
+    giveStatus(orc.actor, "hidden");
     rideOn(hero, creature("Horse", { size: 2, mount: true }, [], "creature"));
     queueFaces(19, 1, 2, 6, 4, 1);
     const mounted = entryOf(
@@ -119,7 +120,7 @@ describe("fast-slow attack card", () => {
 
   it("FS-A9 an attack reveals a Hidden attacker: that attack gets the boon, then it is Hidden no more", async () => {
     const { hero, orc, sword } = duel();
-    hero.actor.statuses.add("hidden");
+    giveStatus(hero.actor, "hidden");
     queueFaces(8, 3);
     const first = entryOf(await attack(alice, "fast-slow", hero, sword, [orc]));
     expect(first.attack.boons).toContainEqual({ source: "hidden", boons: 1, banes: 0 });
@@ -130,17 +131,17 @@ describe("fast-slow attack card", () => {
     expect(second.attack.total).toBe(8 + 3);
 
     // With no target the attack reveals too; an attacker that was not Hidden changes nothing.
-    hero.actor.statuses.add("hidden");
+    giveStatus(hero.actor, "hidden");
     queueFaces(5, 2);
     await attack(alice, "fast-slow", hero, sword, []);
     expect(hero.actor.statuses.has("hidden")).toBe(false);
-    orc.actor.statuses.add("hidden");
+    giveStatus(orc.actor, "hidden");
     queueFaces(12, 1, 1, 1);
     const atHidden = await attack(alice, "fast-slow", hero, sword, [orc]);
     expect(orc.actor.statuses.has("hidden")).toBe(true);
 
     // A card is its author's: one posted by a user who does not own the attacker reveals nobody.
-    hero.actor.statuses.add("hidden");
+    giveStatus(hero.actor, "hidden");
     const forged = JSON.parse(JSON.stringify(atHidden._source.system)) as {
       entries: { attack: { data: Record<string, unknown> } }[];
     };

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { giveStatus } from "../../harness/effects";
 // DialogV2.confirm, for the GM's override (OD-A1).
 import { budgetWorld } from "../../harness/budget";
 import { startAttack } from "../../../src/chat/start-attack";
@@ -214,7 +215,7 @@ describe("opposed-d20 attack card", () => {
 
   it("OD-A3 an undefended Fumble hits by default; the setting makes it miss", async () => {
     const { hero, bea, spear } = duel();
-    bea.actor.statuses.add("unconscious");
+    giveStatus(bea.actor, "unconscious");
     queueFaces(1);
     const hits = entryOf(await attack(alice, "opposed-d20", hero, spear, [bea]));
     expect(hits.attack.fumble).toBe(true);

@@ -180,10 +180,7 @@ describe("FS-A6 Dismiss «cesser»", () => {
     await gmEvents(s.fight, { type: "endTurn" }, { type: "endRound", gmOverride: true });
     await gmEvents(s.fight, { type: "takeTurn", id: s.orcId, gmOverride: true });
     // The orc's veil is gone: it has nothing left to dismiss.
-    (s.orc.actor as unknown as { effects: { contents: unknown[] } }).effects.contents.splice(
-      effectsOf(s.orc).indexOf(s.veiled),
-      1,
-    );
+    await as(gm, () => s.veiled.delete());
     world.warnings.length = 0;
     const before = budgetFingerprint(budget(s.fight, s.orcId));
     expect(await pressBudget(gm, s.fight, s.orcId, "Dismiss")).toBe(false);

@@ -4,6 +4,7 @@
  * attack card reads the dialog's box.
  */
 import { beforeEach, describe, expect, it } from "vitest";
+import { giveStatus, takeStatus } from "../../harness/effects";
 import { queueFaces, queuedFaces } from "../../harness/roll";
 import { clearScene } from "../../harness/mounted";
 import { alice, as, attack, bob, entryOf, fightWith, gm, settle, weapon, world } from "../chat/setup";
@@ -98,10 +99,10 @@ describe("the pair's turn (FS-MT4, FS-MT5, FS-MT6)", () => {
     expect(movementSpeedOf(tok(s.knight.token))).toBe(18);
     expect(movementSpeedOf(tok(s.orc.token))).toBe(10);
     expect(pairTurnOf(tok(s.knight.token))).toMatchObject({ mode: "together", actions: 1, speed: 18 });
-    s.knight.actor.statuses.add("stunned");
+    giveStatus(s.knight.actor, "stunned");
     expect(pairTurnOf(tok(s.horse.token))).toMatchObject({ mode: "mountByNature", controller: "mount" });
-    s.knight.actor.statuses.delete("stunned");
-    s.horse.actor.statuses.add("dazed");
+    takeStatus(s.knight.actor, "stunned");
+    giveStatus(s.horse.actor, "dazed");
     expect(pairTurnOf(tok(s.knight.token))).toMatchObject({ mode: "riderIndependent", controller: "rider" });
     expect(pairTurnOf(tok(s.orc.token))).toBeNull();
   });

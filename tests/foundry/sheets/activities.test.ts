@@ -8,6 +8,7 @@
  * checked before anything is spent or rolled.
  */
 import { beforeEach, describe, expect, it } from "vitest";
+import { giveStatus } from "../../harness/effects";
 import { queueFaces } from "../../harness/roll";
 import {
   alice,
@@ -289,7 +290,7 @@ describe("FS-A7 Search", () => {
   it("FS-A7 against a hidden creature: Perception reaching its Agility finds it, and it is Hidden no more", async () => {
     const hero = creature("Aldo", { fastSlow: { perception: { value: 13 } } }, [alice]);
     const thief = creature("Thief", { fastSlow: { agility: { value: 14 } } });
-    thief.actor.statuses.add("hidden");
+    giveStatus(thief.actor, "hidden");
     const { fight, ids } = await slowTurnOf(hero, thief);
     const [heroId, thiefId] = ids as [string, string];
     queueFaces(11);
@@ -310,7 +311,7 @@ describe("FS-A7 Search", () => {
   it("FS-A7 a total under the hider's Agility leaves it hidden", async () => {
     const hero = creature("Aldo", { fastSlow: { perception: { value: 13 } } }, [alice]);
     const thief = creature("Thief", { fastSlow: { agility: { value: 14 } } });
-    thief.actor.statuses.add("hidden");
+    giveStatus(thief.actor, "hidden");
     const { fight, ids } = await slowTurnOf(hero, thief);
     queueFaces(10);
     await pressActivity(alice, fight, ids[0] as string, "search", { target: ids[1], boons: 0, banes: 0 });

@@ -10,6 +10,7 @@
 import { readFileSync } from "node:fs";
 import { load } from "js-yaml";
 import { beforeEach, describe, expect, it } from "vitest";
+import { giveStatus } from "../../harness/effects";
 import { queueFaces, queuedFaces } from "../../harness/roll";
 import { click, entryOf, NO_SITUATION, textOf } from "../chat/setup";
 import {
@@ -166,7 +167,7 @@ describe("an attack spell (fast-slow)", () => {
     const gob = goblin();
     const whisper = learn(maren, "dread-whisper");
     const { fight, heroId } = await fastSlowTurn(maren, gob);
-    maren.actor.statuses.add("hidden");
+    giveStatus(maren.actor, "hidden");
     queueFaces(7);
     const message = await cast(alice, maren, whisper, "fast-slow", [gob]);
     const entry = entryOf(message as ChatMessageDoc);
@@ -310,7 +311,7 @@ describe("a spell cast without an attack roll", () => {
     const gob = goblin();
     const mend = learn(maren, "mend-flesh");
     await fastSlowTurn(maren, gob);
-    maren.actor.statuses.add("hidden");
+    giveStatus(maren.actor, "hidden");
     expect(await cast(alice, maren, mend, "fast-slow")).not.toBeNull();
     expect(maren.actor.statuses.has("hidden")).toBe(false);
   });
@@ -494,7 +495,8 @@ describe("the Cast button on the spell's row", () => {
   it("the button's label is in every language, the spell's name escaped", () => {
     const maren = caster();
     maren.actor.items.push(new ItemDoc(SCRIPT, "spell", { against: "none" }));
-    const labels = ["Cast ", "Lancer ", "Rzuć: ", "Lanzar ", "を唱える"];
+    // Japanese casts a spell as the seed does: 法術を発動 (AD-M6).
+    const labels = ["Cast ", "Lancer ", "Rzuć: ", "Lanzar ", "を発動"];
     for (const [i, lang] of ["en", "fr", "pl", "es", "ja"].entries()) {
       const html = itemsTab(maren, alice, lang);
       expect(html).toContain(labels[i]);

@@ -6,6 +6,7 @@
  * states FS-A5/FS-A8, ActiveEffects) and the item sheet's options and effects.
  */
 import { beforeEach, describe, expect, it } from "vitest";
+import { giveEffect } from "../../harness/effects";
 import { alice, as, bob, creature, events, freshWorld, gm, settle, startedFight, weapon } from "./setup";
 import { actorSheetContext, weaponAttackValue } from "../../../src/applications/sheets/actor-context";
 import { itemSheetContext } from "../../../src/applications/sheets/item-context";
@@ -280,43 +281,20 @@ describe("actorSheetContext", () => {
     const hero = creature("Aldo", {}, [alice]);
     const ally = creature("Tobin", {}, [bob]);
     const armour = new ItemDoc("Brigandine", "armor", {});
-    hero.actor.statuses.add("hidden");
-    Object.assign(hero.actor, {
-      effects: [
-        {
-          id: "e1",
-          uuid: "Actor.a.ActiveEffect.e1",
-          name: "Blessed",
-          img: "b.svg",
-          disabled: false,
-          statuses: new Set(),
-          changes: [{}],
-          duration: { type: "turns", label: "2 rounds" },
-          parent: hero.actor,
-        },
-        {
-          id: "e2",
-          uuid: "Item.i.ActiveEffect.e2",
-          name: "Slowed",
-          img: "s.svg",
-          disabled: true,
-          statuses: new Set(),
-          changes: [{}],
-          duration: { type: "none", label: "None" },
-          parent: armour,
-        },
-        {
-          id: "e3",
-          uuid: "Actor.a.ActiveEffect.e3",
-          name: "Hidden",
-          img: "h.svg",
-          disabled: false,
-          statuses: new Set(["hidden"]),
-          changes: [],
-          parent: hero.actor,
-        },
-      ],
+    // The actor's own effects (Hidden: its status), and one its armour transfers (core: `allApplicableEffects`).
+    hero.actor.items.push(armour);
+    giveEffect(hero.actor, null, "Blessed", {
+      img: "b.svg",
+      changes: [{}],
+      duration: { type: "turns", label: "2 rounds" },
     });
+    giveEffect(armour, null, "Slowed", {
+      img: "s.svg",
+      disabled: true,
+      changes: [{}],
+      duration: { type: "none", label: "None" },
+    });
+    giveEffect(hero.actor, null, "Hidden", { img: "h.svg", statuses: ["hidden"] });
     const { fight, ids } = await startedFight("fast-slow", hero, ally);
     await events(fight, [
       {
@@ -356,18 +334,7 @@ describe("itemSheetContext", () => {
       properties: { unbalanced: true },
       duration: {},
     });
-    Object.assign(sword, {
-      effects: [
-        {
-          id: "k",
-          uuid: "Item.s.ActiveEffect.k",
-          name: "Keen",
-          disabled: false,
-          statuses: new Set(),
-          parent: sword,
-        },
-      ],
-    });
+    giveEffect(sword, null, "Keen");
     const c = itemSheetContext(sword as never, { family: "active-defense-3d6", editable: true });
     expect(c.families).toMatchObject({ activeDefense: true, fastSlow: false });
     expect(c.options.kind.find((o) => o.selected)?.value).toBe("thrown");

@@ -5,6 +5,7 @@
  * (buttons, not links; every field labelled; every icon button named); names escaped, never injected.
  */
 import { beforeEach, describe, expect, it } from "vitest";
+import { giveEffect, giveStatus } from "../../harness/effects";
 import { alice, bob, creature, events, freshWorld, startedFight, weapon } from "./setup";
 import { actorSheetContext } from "../../../src/applications/sheets/actor-context";
 import { itemSheetContext } from "../../../src/applications/sheets/item-context";
@@ -111,21 +112,14 @@ async function busyHero(name = "Aldo") {
   const ally = creature(SCRIPT, {}, [bob]);
   weapon(hero.actor, SCRIPT);
   hero.actor.items.push(new ItemDoc("Brigandine", "armor", { equipped: true }));
-  hero.actor.statuses.add("hidden");
-  Object.assign(hero.actor, {
-    effects: [
-      {
-        id: "e1",
-        uuid: "Actor.x.ActiveEffect.e1",
-        name: SCRIPT,
-        img: "e.svg",
-        disabled: false,
-        statuses: new Set(),
-        changes: [{}],
-        duration: { type: "turns", label: SCRIPT },
-        parent: { name: SCRIPT },
-      },
-    ],
+  giveStatus(hero.actor, "hidden");
+  // An effect its item (named like a script) transfers to it.
+  const charm = new ItemDoc(SCRIPT, "armor", {});
+  hero.actor.items.push(charm);
+  giveEffect(charm, null, SCRIPT, {
+    img: "e.svg",
+    changes: [{}],
+    duration: { type: "turns", label: SCRIPT },
   });
   hero.actor.prepare();
   const { fight, ids } = await startedFight("fast-slow", hero, ally);
@@ -395,9 +389,7 @@ describe("actor and item sheet templates (real handlebars)", () => {
     // Actor name, weapon name, effect name, source and duration, and the helper in the Help state.
     expect(html.match(/&lt;script&gt;/g)?.length).toBeGreaterThanOrEqual(6);
     const sword = new ItemDoc(SCRIPT, "weapon", { duration: {}, threat: {}, properties: {} });
-    Object.assign(sword, {
-      effects: [{ id: "k", uuid: "k", name: SCRIPT, statuses: new Set(), parent: sword }],
-    });
+    giveEffect(sword, null, SCRIPT);
     const env = templateEnvironment();
     const page = ["templates/item/header.hbs", "templates/item/weapon.hbs"]
       .map((t) => env.render(t, itemContext(sword, "fast-slow")))

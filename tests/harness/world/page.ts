@@ -372,7 +372,7 @@ export class WorldPage implements ClientPage {
       async render(): Promise<string> {
         return `<div class="dice-roll"><div class="dice-formula">${this.formula}</div><h4 class="dice-total">${String(this.total)}</h4></div>`;
       }
-      async toMessage(
+      override async toMessage(
         messageData: Data = {},
         { rollMode, create = true }: { rollMode?: string; create?: boolean } = {},
       ): Promise<unknown> {
