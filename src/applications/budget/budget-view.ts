@@ -8,7 +8,11 @@
  */
 import type { BudgetLine, BudgetSummary } from "../../rules/budget/budget-rules";
 import type { FamilyId } from "../../rules/families/ids";
-import { fastSlowRemaining, type FastSlowBudget } from "../../rules/families/fast-slow/budget";
+import {
+  fastSlowRemaining,
+  minorActivitiesLeft,
+  type FastSlowBudget,
+} from "../../rules/families/fast-slow/budget";
 import { classicD20Remaining, type ClassicD20Budget } from "../../rules/families/classic-d20/budget";
 import { opposedD20Remaining, type OpposedD20Budget } from "../../rules/families/opposed-d20/budget";
 import { phasedRemaining, type PhasedBudget } from "../../rules/families/phased-round/budget";
@@ -170,7 +174,9 @@ function fastSlowControls(s: FastSlowBudget, prone: boolean): BudgetButton[] {
       const op = a === "prepare" ? "fsPrepare" : a === "reload" ? "fsReload" : "fsActivity";
       out.push(b(op, `FRAY.Activity.${a}`, FS_ICON[a], { activity: a }, noAction));
     }
-    out.push(b("fsMinor", "FRAY.Activity.minor", "fa-solid fa-hand-holding", {}, t.minorLeft <= 0));
+    out.push(
+      b("fsMinor", "FRAY.Activity.minor", "fa-solid fa-hand-holding", {}, minorActivitiesLeft(t) <= 0),
+    );
     if (prone) {
       out.push(
         b("fsStandUp", "FRAY.Budget.Ui.standUpAction", "fa-solid fa-person", { using: "action" }, noAction),
@@ -351,10 +357,12 @@ export function buildBudgetView(input: BudgetViewInput): BudgetView {
     }
   }
   if (input.isGM && family === "fast-slow") {
-    // FS-M2 climbing and FS-M4 turbulence: the GM may ask a Strength roll.
+    // FS-M2 climbing and FS-M4 turbulence: the GM may ask a Strength roll; FS-M5/FS-M6 an Agility roll for a
+    // jump beyond what the creature jumps without one.
     gmControls = [
       b("fsAskRoll", "FRAY.Budget.Ui.askClimb", "fa-solid fa-mountain", { purpose: "climb" }),
       b("fsAskRoll", "FRAY.Budget.Ui.askTurbulence", "fa-solid fa-wind", { purpose: "turbulence" }),
+      b("fsAskRoll", "FRAY.Budget.Ui.askJump", "fa-solid fa-person-running", { purpose: "jump" }),
     ];
   }
   const prepared =

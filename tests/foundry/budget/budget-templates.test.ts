@@ -123,7 +123,8 @@ describe("budget panel templates", () => {
     const env = templateEnvironment("en");
     const html = env.render(TEMPLATE, view("fast-slow"));
     const text = html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
-    expect(text).toContain("This turn Action 0/1 Move 10 m of 10 m Minor activities 2/2");
+    // FS-A17: two, and one more (the default convention) while the creature has not moved.
+    expect(text).toContain("This turn Action 0/1 Move 10 m of 10 m Minor activities 3/3");
     expect(text).toContain("This round Reaction 1/1");
     expect(html).toContain("Prepared: Attack — &lt;b&gt;the door&lt;/b&gt; opens");
     // The FS activity list: every button a real button with an aria label naming the creature.
@@ -201,7 +202,7 @@ describe("budget panel templates", () => {
     expect(html).toContain("Ono");
   });
 
-  it("the tracker's compact panel shows the lines only; the GM's Strength-roll controls live on the sheet", () => {
+  it("the tracker's compact panel shows the lines only; the GM's Strength- and Agility-roll controls live on the sheet", () => {
     const compact = view("fast-slow", { compact: true, isGM: true });
     expect(compact.controls).toEqual([]);
     expect(compact.gmControls).toEqual([]);
@@ -209,7 +210,8 @@ describe("budget panel templates", () => {
     expect(html).toContain("fray-budget-compact");
     expect(html).not.toContain("<button");
     const gmView = view("fast-slow", { isGM: true });
-    expect(gmView.gmControls.map((b) => b.data?.purpose)).toEqual(["climb", "turbulence"]);
+    // FS-M2, FS-M4: Strength; FS-M5/FS-M6: the Agility roll the GM may ask for a jump.
+    expect(gmView.gmControls.map((b) => b.data?.purpose)).toEqual(["climb", "turbulence", "jump"]);
     expect(view("fast-slow", { owner: false }).controls).toEqual([]);
   });
 

@@ -19,6 +19,7 @@ import {
   events,
   gm,
   resetWorld,
+  setSetting,
   startedFight,
   weapon,
   world,
@@ -178,6 +179,28 @@ describe("budget requests", () => {
     expect([a.ok, b.ok].sort()).toEqual([false, true]);
     expect([a, b].find((o) => !o.ok)).toMatchObject({ reason: "budgetChanged" });
     expect(budgetNow<FastSlowBudget>(fight, heroId).turn?.minorLeft).toBe(1);
+  });
+
+  it("FS-A17 the world's fsMinorBonus sets the extra minor activities of a turn that gives up its move or action", async () => {
+    setSetting("fsMinorBonus", 2);
+    try {
+      const { fight, heroId } = await fastSlowFight("fast");
+      expect(budgetNow<FastSlowBudget>(fight, heroId).turn).toMatchObject({ minorLeft: 1, minorBonus: 2 });
+      // A fast turn that neither acts nor moves: 1 + 2 minor activities, asked by its player.
+      for (let i = 0; i < 3; i++)
+        expect((await spend(alice, fight, heroId, { type: "minor" })).ok, `minor ${i + 1}`).toBe(true);
+      expect(await spend(alice, fight, heroId, { type: "minor" })).toMatchObject({
+        ok: false,
+        reason: "minorActivitiesUsed",
+      });
+      // Having done them, it may not act any more this turn.
+      expect(await spend(alice, fight, heroId, { type: "activity", activity: "defend" })).toMatchObject({
+        ok: false,
+        reason: "minorBonusTaken",
+      });
+    } finally {
+      setSetting("fsMinorBonus", 1);
+    }
   });
 
   it("FS-A16 FS-A10 a prepared activity is kept with its trigger; its reaction is used once a round, and comes back", async () => {
