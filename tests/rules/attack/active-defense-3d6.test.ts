@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import { activeDefenseAttackOutcome } from "../../../src/rules/families/active-defense-3d6/attack-outcome";
 import {
@@ -327,7 +328,7 @@ describe("active-defense-3d6 defenses", () => {
           }
         },
       ),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 });

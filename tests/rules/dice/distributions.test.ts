@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import { sumOfDice } from "../../../src/rules/dice/dice-sum";
 import { chanceAtLeast, chanceAtMost, die } from "../../../src/rules/dice/distribution";
@@ -41,7 +42,7 @@ describe("exact dice distributions", () => {
           expect(all.filter((t) => t.reduce((a, b) => a + b, 0) === value).length).toBe(ways);
         }
       }),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 
@@ -61,7 +62,7 @@ describe("exact dice distributions", () => {
           expect(d.weights.get(k)).toBe(all.filter((t) => Math.max(...t) === k).length);
         }
       }),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 

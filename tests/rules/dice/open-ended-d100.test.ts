@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import { chance, chanceAtLeast, chanceAtMost } from "../../../src/rules/dice/distribution";
 import {
@@ -70,7 +71,7 @@ describe("open-ended d100 (phased-round convention)", () => {
         else if (first <= 5) expect(step.total).toBeLessThanOrEqual(4);
         else expect(step.total).toBe(first);
       }),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 });

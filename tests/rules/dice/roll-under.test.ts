@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import { probability } from "../../../src/rules/dice/probability";
 import { classifyRollUnder, resolveRollUnder, rollUnderChance } from "../../../src/rules/dice/roll-under";
@@ -47,7 +48,7 @@ describe("3d6 roll-under", () => {
       fc.property(fc.integer({ min: 5, max: 16 }), fc.integer({ min: -5, max: 25 }), (total, target) => {
         expect(classifyRollUnder(total, target, conventional).success).toBe(total <= target);
       }),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 });

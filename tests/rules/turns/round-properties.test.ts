@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import { readRoundState } from "../../../src/data/combat/round-state-source";
 import { compareInitiativeKeys } from "../../../src/rules/turns/initiative-order";
@@ -18,7 +19,7 @@ import {
   type Step,
 } from "./round-driver";
 
-const RUNS = { numRuns: 1000 };
+const RUNS = runs(1000);
 const fs = structureOf("fast-slow");
 
 /** Turns that ran to their end (an interrupted turn resumes later and is the same turn). */
@@ -86,7 +87,7 @@ describe("round engine invariants (property tests)", () => {
           }
         });
       }),
-      { numRuns: 300 },
+      runs(300),
     );
   });
 
@@ -151,7 +152,7 @@ describe("round engine invariants (property tests)", () => {
             expect(JSON.parse(JSON.stringify(end))).toEqual(end);
           },
         ),
-        { numRuns: 200 },
+        runs(200),
       );
     });
 
@@ -275,7 +276,7 @@ describe("round engine invariants (property tests)", () => {
           });
         }
       }),
-      { numRuns: 200 },
+      runs(200),
     );
     expect(count.fsSlowLeft).toBeGreaterThan(50);
     expect(count.roundsEnded).toBeGreaterThan(300);
