@@ -72,6 +72,26 @@ describe("active-defense-3d6 hit roll", () => {
     });
   });
 
+  it("AD-A1/AD-A4 a plain miss (over the target value, no fumble) deals no damage and asks for no roll", () => {
+    // AD-A4: damage is rolled only "if the hit succeeds and the defense fails"; 13 > skill 12 is no hit.
+    const miss = resolveActiveDefenseHit(sword, [3, 4, 6], criticals);
+    expect(miss).toMatchObject({ success: false, fumble: false, critical: false, defensePossible: false });
+    const outcome = activeDefenseAttackOutcome(miss, []);
+    expect(outcome).toEqual({
+      outcome: "miss",
+      damageDue: false,
+      fumbleTable: false,
+      defendedBy: null,
+      next: [],
+    });
+    // A failed defense cannot turn a miss into a hit either.
+    const failedParry = resolveActiveDefenseRoll({ id: "parry", target: 9 }, [5, 5, 5], criticals);
+    expect(activeDefenseAttackOutcome(miss, [failedParry])).toMatchObject({
+      outcome: "miss",
+      damageDue: false,
+    });
+  });
+
   it("AD-C1 a critical hit allows no defense: damage at once", () => {
     const hit = resolveActiveDefenseHit(sword, [1, 1, 2], criticals);
     expect(hit).toMatchObject({ critical: true, defensePossible: false, outcome: "critical" });
