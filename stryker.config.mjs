@@ -11,7 +11,7 @@ const config = {
   mutate: ["src/rules/**/*.ts", "!src/rules/**/*.d.ts"],
   coverageAnalysis: "perTest",
   incremental: true,
-  incrementalFile: "reports/mutation/stryker-incremental.json",
+  incrementalFile: "reports/mutation/incremental/all.json",
   reporters: ["clear-text", "progress", "html", "json"],
   htmlReporter: { fileName: "reports/mutation/index.html" },
   jsonReporter: { fileName: "reports/mutation/mutation.json" },

@@ -1,27 +1,43 @@
 #!/usr/bin/env node
 // `npm run mutation [-- <folder or file under src/rules>… ] [-- stryker options]`: Stryker over src/rules, or over
 // the folders and files named (`npm run mutation -- src/rules/dice`). Incremental: the previous run's results are
-// reused for every mutant whose code and covering tests did not change (reports/mutation/stryker-incremental.json).
+// reused for every mutant whose code and covering tests did not change (reports/mutation/incremental/<targets>.json,
+// one file per set of targets).
 // `--force` re-tests everything. The report is reports/mutation/index.html (and mutation.json).
 import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 
 const targets = [];
-const options = [];
-for (const arg of process.argv.slice(2)) {
-  if (arg.startsWith("-")) options.push(arg);
-  else if (options.length > 0 && !existsSync(arg)) options.push(arg);
-  else if (!existsSync(arg)) {
+const args = process.argv.slice(2).filter((arg) => arg !== "--");
+// Paths first, then Stryker's own options (`npm run mutation -- src/rules/dice --concurrency 1`).
+const firstOption = args.findIndex((arg) => arg.startsWith("-"));
+const paths = firstOption < 0 ? args : args.slice(0, firstOption);
+const options = firstOption < 0 ? [] : args.slice(firstOption);
+for (const arg of paths) {
+  const path = arg.replaceAll("\\", "/").replace(/^\.\//, "");
+  if (!existsSync(path)) {
     console.error(`mutation: ${arg} does not exist`);
     process.exit(2);
-  } else if (!arg.replaceAll("\\", "/").replace(/^\.\//, "").startsWith("src/rules")) {
+  }
+  if (!path.startsWith("src/rules")) {
     console.error(`mutation: ${arg} is outside src/rules (only the pure rules are mutated)`);
     process.exit(2);
-  } else targets.push(statSync(arg).isDirectory() ? `${arg.replace(/\/$/, "")}/**/*.ts` : arg);
+  }
+  targets.push(statSync(path).isDirectory() ? `${path.replace(/\/$/, "")}/**/*.ts` : path);
 }
 const mutate = targets.length > 0 ? ["--mutate", [...targets, "!src/rules/**/*.d.ts"].join(",")] : [];
-const result = spawnSync("npx", ["stryker", "run", "stryker.config.mjs", ...mutate, ...options], {
-  stdio: "inherit",
-  env: { ...process.env, FRAY_MUTATION: "1" },
-});
+// One incremental file per set of targets: a run over one folder would otherwise forget every other file's results.
+const slug =
+  targets.length > 0
+    ? paths.map((p) => p.replace(/^src\/rules\/?/, "").replace(/[^\w.-]+/g, "_")).join("+")
+    : "all";
+const incremental = ["--incrementalFile", `reports/mutation/incremental/${slug || "all"}.json`];
+const result = spawnSync(
+  "npx",
+  ["stryker", "run", "stryker.config.mjs", ...mutate, ...incremental, ...options],
+  {
+    stdio: "inherit",
+    env: { ...process.env, FRAY_MUTATION: "1" },
+  },
+);
 process.exit(result.status ?? 1);
