@@ -5,6 +5,7 @@
 // one file per set of targets).
 // `--force` re-tests everything. The report is reports/mutation/index.html (and mutation.json).
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 
 const targets = [];
@@ -25,13 +26,14 @@ for (const arg of paths) {
   }
   targets.push(statSync(path).isDirectory() ? `${path.replace(/\/$/, "")}/**/*.ts` : path);
 }
-const mutate = targets.length > 0 ? ["--mutate", [...targets, "!src/rules/**/*.d.ts"].join(",")] : [];
+const mutate = targets.length > 0 ? ["--mutate", targets.join(",")] : [];
 // One incremental file per set of targets: a run over one folder would otherwise forget every other file's results.
 const slug =
   targets.length > 0
     ? paths.map((p) => p.replace(/^src\/rules\/?/, "").replace(/[^\w.-]+/g, "_")).join("+")
     : "all";
-const incremental = ["--incrementalFile", `reports/mutation/incremental/${slug || "all"}.json`];
+const name = slug.length > 80 ? createHash("sha1").update(slug).digest("hex").slice(0, 12) : slug;
+const incremental = ["--incrementalFile", `reports/mutation/incremental/${name || "all"}.json`];
 const result = spawnSync(
   "npx",
   ["stryker", "run", "stryker.config.mjs", ...mutate, ...incremental, ...options],
