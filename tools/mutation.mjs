@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run mutation [-- <folder or file under src/rules>… ] [-- stryker options]`: Stryker over src/rules, or over
+// `npm run mutation [-- <folder or file under src/rules>…] [--whole-suite] [stryker options]`: Stryker over src/rules, or over
 // the folders and files named (`npm run mutation -- src/rules/dice`). Incremental: the previous run's results are
 // reused for every mutant whose code and covering tests did not change (reports/mutation/incremental/<targets>.json,
 // one file per set of targets).
@@ -9,7 +9,8 @@ import { createHash } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 
 const targets = [];
-const args = process.argv.slice(2).filter((arg) => arg !== "--");
+const wholeSuite = process.argv.includes("--whole-suite");
+const args = process.argv.slice(2).filter((arg) => arg !== "--" && arg !== "--whole-suite");
 // Paths first, then Stryker's own options (`npm run mutation -- src/rules/dice --concurrency 1`).
 const firstOption = args.findIndex((arg) => arg.startsWith("-"));
 const paths = firstOption < 0 ? args : args.slice(0, firstOption);
@@ -32,14 +33,16 @@ const slug =
   targets.length > 0
     ? paths.map((p) => p.replace(/^src\/rules\/?/, "").replace(/[^\w.-]+/g, "_")).join("+")
     : "all";
-const name = slug.length > 80 ? createHash("sha1").update(slug).digest("hex").slice(0, 12) : slug;
+const suiteSlug = wholeSuite ? `${slug}@whole` : slug;
+const name =
+  suiteSlug.length > 80 ? createHash("sha1").update(suiteSlug).digest("hex").slice(0, 12) : suiteSlug;
 const incremental = ["--incrementalFile", `reports/mutation/incremental/${name || "all"}.json`];
 const result = spawnSync(
   "npx",
   ["stryker", "run", "stryker.config.mjs", ...mutate, ...incremental, ...options],
   {
     stdio: "inherit",
-    env: { ...process.env, FRAY_MUTATION: "1" },
+    env: { ...process.env, FRAY_MUTATION: "1", FRAY_MUTATION_SUITE: wholeSuite ? "whole" : "rules" },
   },
 );
 process.exit(result.status ?? 1);
