@@ -6,6 +6,7 @@
  * engine's; phased-round declares through the round engine (PR-B2).
  */
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { beforeEach, describe, expect, it } from "vitest";
 import { giveStatus } from "../../harness/effects";
 import {
@@ -429,7 +430,7 @@ describe("budget requests", () => {
           if (who === 2) expect(out.ok).toBe(false);
         },
       ),
-      { numRuns: 1000 },
+      runs(1000),
     );
     expect(world.warnings).toEqual([]);
     expect(budgetWorld.dialogs).toEqual([]);

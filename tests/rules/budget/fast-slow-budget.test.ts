@@ -198,6 +198,28 @@ describe("fast-slow activities", () => {
     expect(line(slow, "rush")?.left).toBe(0);
   });
 
+  it("FS-A13 the rush's metres are spent first and leave a slow turn's own move whole", () => {
+    // A slow turn: the action (here Rush, double Speed) AND a move up to Speed (FS-R6, FS-A13).
+    const rushed = run(turnOf("slow", 10), { type: "activity", activity: "rush" }, walk(5));
+    expect(line(rushed, "rush")).toMatchObject({ left: 15, max: 20 });
+    expect(line(rushed, "move")?.left).toBe(10);
+    // 15 rush metres and then 10 of the move: 25 more, not one metre further.
+    const spent = run(rushed, walk(25));
+    expect(line(spent, "rush")?.left).toBe(0);
+    expect(line(spent, "move")?.left).toBe(0);
+    expect(spendFastSlow(spent, walk(0.5), standing).ok).toBe(false);
+  });
+
+  it("FS-A12 FS-A13 only retreat movement is free of opportunity attacks: a rush provokes them", () => {
+    const rushed = run(turnOf("fast", 10), { type: "activity", activity: "rush" });
+    const dash = spendMovement(rushed, { type: "move", metres: 6, action: "walk" }, standing);
+    expect(dash.ok).toBe(true);
+    expect(dash.ok && dash.value.noOpportunity).toBe(false);
+    if (!dash.ok) return;
+    const leaving = { action: "walk", leavesReach: true, noOpportunity: dash.value.noOpportunity } as const;
+    expect(provokesOpportunityAttack(leaving)).toBe(true);
+  });
+
   it("FS-A14 stabilizing a dying creature takes 1 bane", () => {
     expect(stabilizeBanes(true)).toBe(1);
     expect(stabilizeBanes(false)).toBe(0);

@@ -69,6 +69,12 @@ describe("phased-round declarations", () => {
 
   it("PR-P4 a thrown weapon in each hand: one in (A), the other in (B)", () => {
     expect(reason(run(fireA("thrownPair")), fireB("thrownPair"))).toBeNull();
+    // The exception is for the second thrown weapon only: after the pair's first throw in (A), a bow, a sling or a
+    // crossbow (one-phase weapons) or even a self-reloading one does not also fire in (B).
+    expect(reason(run(fireA("thrownPair")), fireB("single"))).toBe("alreadyFired");
+    expect(reason(run(fireA("thrownPair")), fireB("selfReloading"))).toBe("alreadyFired");
+    // Nor does the pair's second weapon follow a one-phase shot.
+    expect(reason(run(fireA("single")), fireB("thrownPair"))).toBe("alreadyFired");
   });
 
   it("PR-P5 an (A) shooter keeps 50 %: melee at 50 % OB, or move at 50 %, or (B) with a self-reloading weapon", () => {

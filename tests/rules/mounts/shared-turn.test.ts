@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { fastSlowStructure } from "../../../src/rules/families/fast-slow/structure";
 import { reduce } from "../../../src/rules/turns/round-engine";
 import type { RoundState } from "../../../src/rules/turns/round-state";
@@ -101,7 +102,7 @@ describe("the pair's shared turn in the round engine (FS-MT4)", () => {
           for (const count of turns.values()) expect(count).toBe(1);
         },
       ),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 });

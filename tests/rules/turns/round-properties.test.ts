@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import { readRoundState } from "../../../src/data/combat/round-state-source";
 import { compareInitiativeKeys } from "../../../src/rules/turns/initiative-order";
@@ -19,7 +20,7 @@ import {
   type Step,
 } from "./round-driver";
 
-const RUNS = { numRuns: 1000 };
+const RUNS = runs(1000);
 const fs = structureOf("fast-slow");
 /** Every family's structure, and fast-slow under its second turn-order reading (FS-R2/FS-R3). */
 const VARIANTS = [
@@ -118,7 +119,7 @@ describe("round engine invariants (property tests)", () => {
             }
           });
         }),
-        { numRuns: 300 },
+        runs(300),
       );
     });
   }
@@ -184,7 +185,7 @@ describe("round engine invariants (property tests)", () => {
             expect(JSON.parse(JSON.stringify(end))).toEqual(end);
           },
         ),
-        { numRuns: 200 },
+        runs(200),
       );
     });
 
@@ -325,7 +326,7 @@ describe("round engine invariants (property tests)", () => {
           });
         }
       }),
-      { numRuns: 200 },
+      runs(200),
     );
     expect(count.fsSlowLeft).toBeGreaterThan(50);
     expect(count.fsTurnsLeft).toBeGreaterThan(50);
