@@ -209,6 +209,24 @@ describe("fast-slow round structure (FS-R1…FS-R9)", () => {
     expect(out.timed.map((t) => t.key)).toEqual(["regrowth"]);
   });
 
+  it("FS-R7 states written back without a side (setTimedStates) still resolve by their holder's side", () => {
+    // A GM creature's effect listed first, a player's second, neither saying whose it is: the holder decides.
+    let s = run(fs, started(), {
+      type: "setTimedStates",
+      states: [
+        { key: "burning", holder: "orc", createdRound: 1, expiry: endOfRoundAfter(1, 0) },
+        { key: "defend", holder: "ann", createdRound: 1, expiry: endOfRoundAfter(1, 0) },
+      ],
+    });
+    s = throughRound(s);
+    const out = run(fs, s, { type: "endRound" });
+    const ended = out.notices.find((n) => n.kind === "roundEnded");
+    expect(ended?.kind === "roundEnded" && ended.effects.map((e) => e.state.key)).toEqual([
+      "defend",
+      "burning",
+    ]);
+  });
+
   it("FS-R8 an effect that lasts 1 round ends at the end of the following round", () => {
     let s = run(fs, started(), {
       type: "addTimedState",
