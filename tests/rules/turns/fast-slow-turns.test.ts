@@ -125,6 +125,24 @@ describe("fast-slow round structure (FS-R1…FS-R9)", () => {
     s = run(fs, s, { type: "takeTurn", id: "orc" }, { type: "endTurn" });
     expectRefused(fs, s, { type: "chooseSpeed", id: "ann", speed: "fast" }, "playersPartOver");
     expectRefused(fs, s, { type: "takeTurn", id: "ann" }, "playersPartOver");
+    // Choosing slow again (a second click) is no switch and is not refused.
+    expect(reduce(fs, s, { type: "chooseSpeed", id: "ann", speed: "slow" }).ok).toBe(true);
+    // Only that switch is closed: the GM's creatures still choose (FS-R3 "in any order the GM chooses"), and the
+    // GM may still let a player switch.
+    expect(
+      run(fs, s, { type: "chooseSpeed", id: "wolf", speed: "slow" }).combatants.find((c) => c.id === "wolf"),
+    ).toMatchObject({ speed: "slow" });
+    const wolfSlow = run(fs, s, { type: "chooseSpeed", id: "wolf", speed: "slow" });
+    expect(
+      run(fs, wolfSlow, { type: "chooseSpeed", id: "wolf", speed: "fast" }).combatants.find(
+        (c) => c.id === "wolf",
+      ),
+    ).toMatchObject({ speed: "fast" });
+    expect(
+      run(fs, s, { type: "chooseSpeed", id: "ann", speed: "fast", gmOverride: true }).combatants.find(
+        (c) => c.id === "ann",
+      ),
+    ).toMatchObject({ speed: "fast" });
   });
 
   it("FS-R4 a creature that finished its turn cannot act again before the round ends", () => {
