@@ -124,8 +124,8 @@ describe("budget panel templates", () => {
     const html = env.render(TEMPLATE, view("fast-slow"));
     const text = html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
     // FS-A17: two, and one more (the default convention) while the creature has not moved.
-    expect(text).toContain("This turn Action 0/1 Move 10 m of 10 m Minor activities 3/3");
-    expect(text).toContain("This round Reaction 1/1");
+    expect(text).toContain("This turn Action: 0/1 Move: 10 m of 10 m Minor activities: 3/3");
+    expect(text).toContain("This round Reaction: 1/1");
     expect(html).toContain("Prepared: Attack — &lt;b&gt;the door&lt;/b&gt; opens");
     // The FS activity list: every button a real button with an aria label naming the creature.
     for (const a of [
@@ -178,8 +178,8 @@ describe("budget panel templates", () => {
       .replace(/<[^>]+>/g, " ")
       .replace(/\s+/g, " ");
     const es = loadLanguage("es");
-    expect(text).toContain(`${translate(es, "FRAY.Budget.active")} 1/2`);
-    expect(text).toContain(`${translate(es, "FRAY.Budget.passive")} 0/1`);
+    expect(text).toContain(`${translate(es, "FRAY.Budget.active")}: 1/2`);
+    expect(text).toContain(`${translate(es, "FRAY.Budget.passive")}: 0/1`);
   });
 
   it("PR-B1 PR-P2 the activity left and the movement within its cap; no spend buttons (declarations live in the tracker)", () => {
@@ -189,8 +189,8 @@ describe("budget panel templates", () => {
       .render(TEMPLATE, v)
       .replace(/<[^>]+>/g, " ")
       .replace(/\s+/g, " ");
-    expect(text).toContain("Activity 25 % of 100 %");
-    expect(text).toContain("Movement 25 % of 25 %");
+    expect(text).toContain("Activity: 25 % of 100 %");
+    expect(text).toContain("Movement: 25 % of 25 %");
   });
 
   it("AD-M1…AD-M8 the manoeuvre picker, spent once the turn's manoeuvre is taken; AD-M4 an unready weapon is named (Japanese)", () => {
