@@ -60,6 +60,29 @@ export const FRAY_HELPERS = {
       );
     return new SafeHtml(attributes.join(" "));
   },
+  /**
+   * `{{pips left max valueKey}}`: a counter as dots, one per point, filled while left — for a count
+   * (`FRAY.Budget.Value.count`) of 1 to 10; nothing for metres, percentages or larger counts. Decorative
+   * (aria-hidden): the number stays written beside it.
+   */
+  pips(left: unknown, max: unknown, valueKey: unknown): SafeHtml {
+    const l = Number(left);
+    const m = Number(max);
+    if (valueKey !== "FRAY.Budget.Value.count" || !Number.isInteger(m) || m < 1 || m > 10)
+      return new SafeHtml("");
+    const dots = Array.from(
+      { length: m },
+      (_, i) => `<span class="fray-pip${i < l ? " is-left" : ""}"></span>`,
+    ).join("");
+    return new SafeHtml(`<span class="fray-pips" aria-hidden="true">${dots}</span>`);
+  },
+  /** `{{percent value max}}`: value as a whole percentage of max, 0 to 100 (a bar's fill). */
+  percent(value: unknown, max: unknown): number {
+    const v = Number(value);
+    const m = Number(max);
+    if (!Number.isFinite(v) || !Number.isFinite(m) || m <= 0) return 0;
+    return Math.round(Math.min(100, Math.max(0, (v / m) * 100)));
+  },
 } as const;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Handlebars helpers take any arguments.

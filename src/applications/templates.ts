@@ -7,6 +7,8 @@ export const TEMPLATE_PARTIALS: Record<string, string> = {
   "fray.actor-mounted-combat": templatePath("actor/parts/mounted-combat"),
   /** The actor sheet's fight controls, statistic roll buttons and ActiveEffect rows (sheets/). */
   "fray.actor-combat": templatePath("actor/parts/combat"),
+  /** A creature's stat block: its attacks first (sheets/actor-context.ts itemGroups). */
+  "fray.actor-attacks": templatePath("actor/parts/attacks"),
   "fray.roll-button": templatePath("actor/parts/roll-button"),
   "fray.effect-row": templatePath("actor/parts/effect-row"),
   "fray.item-effects": templatePath("item/parts/effects"),

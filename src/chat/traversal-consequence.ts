@@ -3,7 +3,10 @@
  * - FS-M1 balance «équilibre» (Agility) and FS-M2 climb «grimper» (Strength): a success lets the creature go on
  *   (the surface asks no new roll this turn); a failure stops its movement for this turn; a total of 0 or less
  *   is a fall — prone, or off the perch (`traversalResult`);
- * - FS-M4 turbulence (Strength, asked by the GM): a failure brings a flying creature down.
+ * - FS-M4 turbulence (Strength, asked by the GM): a failure brings a flying creature down;
+ * - FS-M5/FS-M6 a jump higher or longer than the creature jumps without a roll (Agility, when the GM asks): a
+ *   failure is a fall (Fray's convention; the seed says only that the GM *may* ask the roll, and that crossing open
+ *   space such as a pit may end in a fall) — prone, its movement over for this turn.
  */
 import { setProne, spendFor } from "../documents/budget-spend";
 import { asFray, familyOf } from "../documents/combat-api";
@@ -12,7 +15,7 @@ import { traversalResult } from "../rules/families/fast-slow/movement";
 import { defineCheckConsequence, type CheckLine } from "./check-card";
 import { fall } from "./flyer-falls";
 
-export type TraversalPurpose = "balance" | "climb" | "turbulence";
+export type TraversalPurpose = "balance" | "climb" | "turbulence" | "jump";
 
 export interface TraversalData {
   readonly combatId: string;
@@ -35,7 +38,12 @@ export const TRAVERSAL_CONSEQUENCE = defineCheckConsequence<TraversalData>(
       for (const token of tokens.filter((t) => (t.elevation ?? 0) > 0)) await fall(actor, token);
       return { lines: [{ key: "FRAY.Movement.Result.fall" }] };
     }
-    const outcome = traversalResult(result.total, card.target);
+    const outcome =
+      data.purpose === "jump"
+        ? result.success
+          ? "continue"
+          : "fall"
+        : traversalResult(result.total, card.target);
     const lines: CheckLine[] = [{ key: `FRAY.Movement.Result.${outcome}` }];
     // In the fight's request lock: a budget request handled meanwhile neither loses this spend nor is lost by it.
     const spent = await inFightLock(combat, () =>

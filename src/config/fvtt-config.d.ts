@@ -25,6 +25,8 @@ declare module "fvtt-types/configuration" {
   interface SettingConfig {
     "fray.ruleset": SettingValues["ruleset"];
     "fray.boonDie": SettingValues["boonDie"];
+    "fray.fsTurnOrder": SettingValues["fsTurnOrder"];
+    "fray.fsMinorBonus": SettingValues["fsMinorBonus"];
     "fray.cdInitiativeTies": SettingValues["cdInitiativeTies"];
     "fray.cdConfirmCriticals": SettingValues["cdConfirmCriticals"];
     "fray.cdMinimumDamage": SettingValues["cdMinimumDamage"];
@@ -39,6 +41,9 @@ declare module "fvtt-types/configuration" {
     "fray.prHitThreshold": SettingValues["prHitThreshold"];
     "fray.prDamageMode": SettingValues["prDamageMode"];
     "fray.prDamageStep": SettingValues["prDamageStep"];
+    "fray.prDrawCost": SettingValues["prDrawCost"];
+    "fray.prChangeCost": SettingValues["prChangeCost"];
+    "fray.prOrientationLow": SettingValues["prOrientationLow"];
     "fray.adCriticalSuccess": SettingValues["adCriticalSuccess"];
     "fray.adCriticalFailure": SettingValues["adCriticalFailure"];
     "fray.adSpeedScore": SettingValues["adSpeedScore"];

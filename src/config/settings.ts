@@ -10,6 +10,10 @@ export const SETTING_DEFAULTS = {
   ruleset: DEFAULT_FAMILY as FamilyId,
   /** FS-D1: the size of the boon/bane die. */
   boonDie: 6 as 4 | 6 | 8,
+  /** FS-R2/FS-R3: per part (fast PCs, fast GM creatures, slow PCs, slow GM creatures) or players first. */
+  fsTurnOrder: "perPart" as "perPart" | "playersFirst",
+  /** FS-A17: minor activities more when the creature gives up its move or its action (how many: a convention). */
+  fsMinorBonus: 1 as number,
   /** CD-I3: initiative ties. */
   cdInitiativeTies: "dexterity" as "dexterity" | "rolloff",
   /** CD-AT3: threats need a confirmation roll. */
@@ -35,6 +39,11 @@ export const SETTING_DEFAULTS = {
   /** Phased-round damage: the weapon's dice plus one per `step` points above the threshold, or weapon dice only. */
   prDamageMode: "margin" as "margin" | "weapon",
   prDamageStep: 10,
+  /** PR-P6: "normally" drawing a weapon costs 20 % of the round's activity and changing weapons 50 %. */
+  prDrawCost: 20 as number,
+  prChangeCost: 50 as number,
+  /** PR-P3: 05 or less on an orientation roll: always unable to act this round, or the GM decides (and may compromise the next round). */
+  prOrientationLow: "unable" as "unable" | "gm",
   /** AD-C3: 3d6 critical success at or below, critical failure at or above. */
   adCriticalSuccess: 4,
   adCriticalFailure: 17,
@@ -66,6 +75,8 @@ interface SettingSpec {
 const SPECS: Record<SettingKey, SettingSpec> = {
   ruleset: { type: String, choices: FAMILY_IDS },
   boonDie: { type: Number, choices: [4, 6, 8] },
+  fsTurnOrder: { type: String, choices: ["perPart", "playersFirst"] },
+  fsMinorBonus: { type: Number, range: { min: 0, max: 3, step: 1 } },
   cdInitiativeTies: { type: String, choices: ["dexterity", "rolloff"] },
   cdConfirmCriticals: { type: Boolean },
   cdMinimumDamage: { type: Number, range: { min: 0, max: 5, step: 1 } },
@@ -80,6 +91,9 @@ const SPECS: Record<SettingKey, SettingSpec> = {
   prHitThreshold: { type: Number, range: { min: 1, max: 200, step: 1 } },
   prDamageMode: { type: String, choices: ["margin", "weapon"] },
   prDamageStep: { type: Number, range: { min: 1, max: 50, step: 1 } },
+  prDrawCost: { type: Number, range: { min: 0, max: 100, step: 5 } },
+  prChangeCost: { type: Number, range: { min: 0, max: 100, step: 5 } },
+  prOrientationLow: { type: String, choices: ["unable", "gm"] },
   adCriticalSuccess: { type: Number, range: { min: 3, max: 6, step: 1 } },
   adCriticalFailure: { type: Number, range: { min: 15, max: 18, step: 1 } },
   adSpeedScore: { type: String, choices: ["ag", "dev"] },

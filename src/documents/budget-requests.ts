@@ -17,6 +17,7 @@ import { budgetOf } from "./budget-store";
 import { spendFor, spendForAttack, spendForMove } from "./budget-spend";
 import { asFray, familyOf } from "./combat-api";
 import { moveFactsOf } from "./move-facts";
+import { loc } from "../utils/loc";
 
 interface CombatantPayload {
   readonly combatId: string;
@@ -88,6 +89,15 @@ export const spendBudgetRequest = defineGmRequest<
 );
 
 /** FS-A1: a fast-slow spell made against Defense or an attribute is an attack (rules/spells/casting.ts). */
+/** FS-M5/FS-M6: "{name} falls." in the chat, spoken for the creature (active GM). */
+async function announceFall(combatant: Combatant.Implementation): Promise<void> {
+  const name = foundry.utils.escapeHTML(combatant.token?.name ?? combatant.name ?? "");
+  await CONFIG.ChatMessage.documentClass.create({
+    content: `<p class="fray-fall">${loc("FRAY.Movement.falls", { name })}</p>`,
+    speaker: ChatMessage.getSpeaker({ actor: combatant.actor }),
+  });
+}
+
 function isAttackSpell(combat: Combat.Implementation, item: Item.Implementation): boolean {
   return castingKind(familyOf(combat), spellFacts(item.system), true) === "attack";
 }
@@ -115,7 +125,7 @@ export const spendAttackRequest = defineGmRequest<CombatantPayload & { itemId: s
 
 /** FS-M5/FS-M6 from the jump dialog: a jump of `metres`, high, long or down, after a run-up. */
 export const jumpRequest = defineGmRequest<
-  CombatantPayload & { kind: string; metres: number; runUpMetres: number },
+  CombatantPayload & { kind: string; metres: number; runUpMetres: number; overGap?: boolean },
   true
 >(
   "budget.jump",
@@ -135,9 +145,16 @@ export const jumpRequest = defineGmRequest<
       ...(runUp > 0 ? [{ action: "walk", cost: runUp, elevation: 0 }] : []),
       { action: "jump", cost: kind === "long" ? metres : 0, elevation: rise },
     ];
-    const stretches = movementStretches(waypoints, 0);
+    // FS-M6: a long jump over open space (a pit), declared in the dialog: running out of move there is a fall.
+    const overGap = kind === "long" && p.overGap === true;
+    const stretches = movementStretches(waypoints, 0).map((s) =>
+      overGap && s.jump ? { ...s, jump: { ...s.jump, overGap } } : s,
+    );
     const out = await spendForMove(combat, combatant, stretches, { ...moveFactsOf(combatant), override });
-    return out.ok ? accept(true) : out;
+    if (!out.ok) return out;
+    // FS-M5/FS-M6: a fall is said in the chat (the GM places the creature where it fell).
+    if (out.value.landing === "fall") await announceFall(combatant);
+    return accept(true);
   },
   combatKeyOf,
 );

@@ -9,15 +9,21 @@
  * action), the FS-R1 turn kind from
  * the engine, CD-A5's standard-only status, the OD-R3 counters, the AD-M4 weapons it carries.
  */
+import { getSetting } from "../config/settings";
 import { actorSystemOf, type FrayActorSystem } from "../data/system-of";
 import { FAMILY_DATA_KEYS, type FamilyId } from "../rules/families/ids";
 import { readBudget, type BudgetInput, type StoredBudget } from "../rules/budget/budget-lifecycle";
 import { withEngineCounts, type OpposedD20Budget } from "../rules/families/opposed-d20/budget";
-import { phasedBudgetFromSheet, type PhasedBudget } from "../rules/families/phased-round/budget";
+import {
+  CHANGE_WEAPON_ACTIVITY,
+  DRAW_ACTIVITY,
+  phasedBudgetFromSheet,
+  type PhasedBudget,
+} from "../rules/families/phased-round/budget";
 import type { AdWeaponSpec, AdWeaponStatus } from "../rules/families/active-defense-3d6/readiness";
 import type { TurnCombatant } from "../rules/turns/round-state";
 import { accept, type Outcome } from "../rules/outcome";
-import { combatantData, familyOf, roundStateOf, updateCombatantData } from "./combat-api";
+import { combatantData, combatOptionsOf, familyOf, roundStateOf, updateCombatantData } from "./combat-api";
 import { hasStatusNow, PRONE_STATUS } from "./statuses";
 import { movementSpeedOf } from "./mounts/mount-turns";
 
@@ -73,7 +79,11 @@ export function budgetInputOf(
     family === "fast-slow" && token ? movementSpeedOf(token) : Math.max(0, Number(system?.speed ?? 0) || 0);
   const engine = engineCombatant(combat, combatant.id ?? "");
   const input: { -readonly [K in keyof BudgetInput]: BudgetInput[K] } = { speed };
-  if (family === "fast-slow") input.kind = engine?.speed ?? "slow";
+  if (family === "fast-slow") {
+    input.kind = engine?.speed ?? "slow";
+    // FS-A17: how many more minor activities a turn that gives up its move or action allows (a convention).
+    input.minorBonus = getSetting("fsMinorBonus");
+  }
   if (family === "classic-d20") input.standardOnly = hasStatusNow(actor, STANDARD_ONLY_STATUS);
   if (family === "opposed-d20") {
     const od = system?.[FAMILY_DATA_KEYS["opposed-d20"]];
@@ -113,7 +123,10 @@ export function storedBudgetOf(
 export function phasedBudgetOf(combat: Combat.Implementation, combatantId: string): PhasedBudget | null {
   const c = engineCombatant(combat, combatantId);
   if (!c?.sheet) return null;
-  return phasedBudgetFromSheet(c.sheet, roundStateOf(combat).round);
+  const o = combatOptionsOf(combat);
+  // PR-P6: the weapon costs the fight was created with.
+  const costs = { draw: o.prDrawCost ?? DRAW_ACTIVITY, change: o.prChangeCost ?? CHANGE_WEAPON_ACTIVITY };
+  return phasedBudgetFromSheet(c.sheet, roundStateOf(combat).round, costs);
 }
 
 /** Any family's budget: what the sheet and tracker show. */

@@ -55,14 +55,18 @@ export function familyOf(combat: Combat.Implementation): FamilyId {
   return isFamilyId(family) ? family : DEFAULT_FAMILY;
 }
 
-/** The conventions recorded with the family (CD-I3, OD-I3, OD-I4, PR-B3, AD-T2). */
+/** The conventions recorded with the family (FS-R2/FS-R3, CD-I3, OD-I3, OD-I4, PR-B3, PR-P3, PR-P6, AD-T2). */
 export function combatOptionsOf(combat: Combat.Implementation): CombatData["options"] {
   return (
     combatData(combat)?.options ?? {
+      fsTurnOrder: "perPart",
       cdInitiativeTies: "dexterity",
       odInitiativeTies: "random",
       odCriticalOn: 20,
       prInitiativeFormula: "2d10",
+      prDrawCost: 20,
+      prChangeCost: 50,
+      prOrientationLow: "unable",
       adSpeedScore: "ag",
     }
   );
@@ -75,11 +79,15 @@ export function structureOf(combat: Combat.Implementation): RoundStructure {
   const family = familyOf(combat);
   const o = combatOptionsOf(combat);
   const options: RoundStructureOptions = {
+    ...(o.fsTurnOrder ? { fsTurnOrder: o.fsTurnOrder } : {}),
     ...(o.cdInitiativeTies ? { cdInitiativeTies: o.cdInitiativeTies } : {}),
     ...(o.odInitiativeTies ? { odInitiativeTies: o.odInitiativeTies } : {}),
     ...(o.odCriticalOn !== undefined ? { odCriticalOn: o.odCriticalOn } : {}),
+    ...(o.prDrawCost !== undefined ? { prDrawCost: o.prDrawCost } : {}),
+    ...(o.prChangeCost !== undefined ? { prChangeCost: o.prChangeCost } : {}),
+    ...(o.prOrientationLow ? { prOrientationLow: o.prOrientationLow } : {}),
   };
-  const key = `${family}|${options.cdInitiativeTies}|${options.odInitiativeTies}|${options.odCriticalOn}`;
+  const key = `${family}|${options.fsTurnOrder}|${options.cdInitiativeTies}|${options.odInitiativeTies}|${options.odCriticalOn}|${options.prDrawCost}|${options.prChangeCost}|${options.prOrientationLow}`;
   let structure = structures.get(key);
   if (!structure) {
     structure = roundStructureFor(family, options);

@@ -17,13 +17,17 @@ import { rollInitiatives } from "./initiative-rolls";
 import { notifyRefusal as reportRefusal } from "../applications/notify";
 import { liveCombatant } from "./live-combatant";
 
-/** The conventions recorded with the family at creation (CD-I3, OD-I3, OD-I4, PR-B3, AD-T2). */
+/** The conventions recorded with the family at creation (FS-R2/FS-R3, CD-I3, OD-I3, OD-I4, PR-B3, PR-P3, PR-P6, AD-T2). */
 export function recordedOptions() {
   return {
+    fsTurnOrder: getSetting("fsTurnOrder"),
     cdInitiativeTies: getSetting("cdInitiativeTies"),
     odInitiativeTies: getSetting("odInitiativeTies"),
     odCriticalOn: getSetting("odCriticalOn"),
     prInitiativeFormula: getSetting("prInitiativeFormula"),
+    prDrawCost: getSetting("prDrawCost"),
+    prChangeCost: getSetting("prChangeCost"),
+    prOrientationLow: getSetting("prOrientationLow"),
     adSpeedScore: getSetting("adSpeedScore"),
   };
 }

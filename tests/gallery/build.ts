@@ -10,7 +10,7 @@
  * loader); either way the harness globals are installed first (below).
  */
 import { harness } from "../harness/install";
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as sass from "sass";
@@ -23,6 +23,20 @@ import { SAMPLE_SOURCES } from "./samples";
 
 export const LANGUAGES = ["en", "fr", "pl", "es", "ja"] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/**
+ * Foundry v13's two colour schemes. Core marks the interface's scheme on <body> (`theme-light`/`theme-dark`)
+ * and an application that overrides it on its own element (`themed theme-dark`). Every sample is rendered in
+ * both; the page's <body> carries the OTHER scheme, so a style that only follows a parent's class shows wrong.
+ */
+export const THEMES = ["light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** The page of one language in one scheme, relative to the gallery's directory. */
+export const pagePath = (lang: Language, theme: Theme) => `${lang}/${theme}.html`;
+
+/** Font Awesome Free (the icon font Foundry v13 ships a Pro version of), copied beside the pages. */
+const FONT_AWESOME = "node_modules/@fortawesome/fontawesome-free";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -96,20 +110,25 @@ const PLACEHOLDER_IMAGE =
   );
 const localImages = (html: string) => html.replace(/\ssrc="(?!data:)[^"]*"/g, ` src="${PLACEHOLDER_IMAGE}"`);
 
-function page(lang: Language, sections: string[], ids: readonly { id: string }[]): string {
-  const links = LANGUAGES.map(
-    (l) => `<a href="../${l}/index.html"${l === lang ? ' aria-current="page"' : ""}>${l}</a>`,
+function page(lang: Language, theme: Theme, sections: string[], ids: readonly { id: string }[]): string {
+  const links = LANGUAGES.flatMap((l) =>
+    THEMES.map(
+      (t) =>
+        `<a href="../${pagePath(l, t)}"${l === lang && t === theme ? ' aria-current="page"' : ""}>${l} ${t}</a>`,
+    ),
   ).join("");
+  const other = theme === "light" ? "dark" : "light";
   return `<!doctype html>
 <html lang="${lang}">
 <head>
 <meta charset="utf-8">
-<title>Fray gallery (${lang})</title>
+<title>Fray gallery (${lang}, ${theme})</title>
+<link rel="stylesheet" href="../fontawesome/css/all.min.css">
 <link rel="stylesheet" href="../base.css">
 <link rel="stylesheet" href="../fray.css">
 <script>window.galleryLayoutCheck = ${galleryLayoutCheck.toString()};</script>
 </head>
-<body class="gallery">
+<body class="gallery theme-${other}">
 <nav class="gallery-nav">${links} · ${ids.length} samples · problems are outlined in red</nav>
 <p class="gallery-summary" id="gallery-summary"></p>
 <main>
@@ -142,7 +161,7 @@ function indexPage(report: Omit<GalleryReport, "outDir" | "ms">): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Fray gallery</title><link rel="stylesheet" href="base.css"></head>
 <body class="gallery">
-<nav class="gallery-nav">${LANGUAGES.map((l) => `<a href="${l}/index.html">${l}</a>`).join("")}</nav>
+<nav class="gallery-nav">${LANGUAGES.flatMap((l) => THEMES.map((t) => `<a href="${pagePath(l, t)}">${l} ${t}</a>`)).join("")}</nav>
 <div class="gallery-summary">
 <p>${report.samples.length} samples in ${LANGUAGES.length} languages.</p>
 ${problems.length ? `<pre class="gallery-error">${escapeHtml(problems.join("\n"))}</pre>` : "<p>Every template has a sample; every string is translated.</p>"}
@@ -180,6 +199,9 @@ export async function buildGallery(outDir = ".gallery"): Promise<GalleryReport> 
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, "fray.css"), sass.compile("styles/fray.scss").css);
   copyFileSync(join(HERE, "base.css"), join(outDir, "base.css"));
+  mkdirSync(join(outDir, "fontawesome", "css"), { recursive: true });
+  copyFileSync(join(FONT_AWESOME, "css", "all.min.css"), join(outDir, "fontawesome", "css", "all.min.css"));
+  cpSync(join(FONT_AWESOME, "webfonts"), join(outDir, "fontawesome", "webfonts"), { recursive: true });
 
   const { samples, problems } = await loadSamples();
   const seen = new Set<string>();
@@ -195,9 +217,9 @@ export async function buildGallery(outDir = ".gallery"): Promise<GalleryReport> 
     for (const lang of LANGUAGES) {
       harness.translations = loadLanguage(lang);
       const env = templateEnvironment(lang);
-      const sections: string[] = [];
+      const sections: Record<Theme, string[]> = { light: [], dark: [] };
       for (const sample of samples) {
-        let body: string;
+        let body: Record<Theme, string>;
         try {
           const parts = await sample.parts();
           const rendered: RenderedPart[] = parts.map((p) => ({
@@ -207,22 +229,27 @@ export async function buildGallery(outDir = ".gallery"): Promise<GalleryReport> 
           const templates = used.get(sample.id) ?? new Set<string>();
           for (const p of parts) templates.add(fileOf(p.template));
           used.set(sample.id, templates);
-          body = localImages(frameHtml(sample.frame, rendered, env.localize));
-          problems.push(...scan(sample.id, lang, body));
+          const framed = (theme: Theme) =>
+            localImages(frameHtml(sample.frame, rendered, env.localize, theme));
+          body = { light: framed("light"), dark: framed("dark") };
+          problems.push(...scan(sample.id, lang, body.light));
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           problems.push({ sample: sample.id, lang, kind: "render", detail: message });
-          body = `<pre class="gallery-error">${escapeHtml(message)}</pre>`;
+          const shown = `<pre class="gallery-error">${escapeHtml(message)}</pre>`;
+          body = { light: shown, dark: shown };
         }
-        sections.push(
-          `<section class="gallery-sample" id="${sample.id}" data-sample="${sample.id}">
+        for (const theme of THEMES)
+          sections[theme].push(
+            `<section class="gallery-sample" id="${sample.id}" data-sample="${sample.id}">
 <h2 class="gallery-title"><a href="#${sample.id}">${sample.id}</a> — ${escapeHtml(sample.title)}</h2>
-${body}
+${body[theme]}
 </section>`,
-        );
+          );
       }
       mkdirSync(join(outDir, lang), { recursive: true });
-      writeFileSync(join(outDir, lang, "index.html"), page(lang, sections, samples));
+      for (const theme of THEMES)
+        writeFileSync(join(outDir, pagePath(lang, theme)), page(lang, theme, sections[theme], samples));
     }
   } finally {
     harness.translations = previous;

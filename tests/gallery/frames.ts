@@ -14,14 +14,17 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** A Font Awesome-sized placeholder where core draws an icon (no icon font ships with the gallery). */
+/** Where core draws an icon (Font Awesome Free stands in for the Pro font Foundry ships). */
 const icon = (name: string) => `<i class="fa-solid ${name}" aria-hidden="true"></i>`;
 
 export function frameHtml(
   frame: GalleryFrame,
   parts: readonly RenderedPart[],
   localize: (key: string) => string,
+  theme: "light" | "dark",
 ): string {
+  // Foundry v13 marks a themed application on its own element; the sidebar follows the interface's scheme.
+  const themed = `themed theme-${theme}`;
   const body = (slot?: "flavor" | "content") =>
     parts
       .filter((p) => (p.slot ?? "content") === (slot ?? "content"))
@@ -38,7 +41,7 @@ export function frameHtml(
             )
             .join("")}</nav>`
         : "";
-      return `<form class="application sheet ${frame.classes.join(" ")}" data-gallery-frame style="width:${frame.width}px;height:${frame.height}px">
+      return `<form class="application sheet ${frame.classes.join(" ")} ${themed}" data-gallery-frame style="width:${frame.width}px;height:${frame.height}px">
 <header class="window-header">${icon("fa-file")}<h1 class="window-title">${escapeHtml(frame.title)}</h1>${icon("fa-xmark")}</header>
 <section class="window-content">
 ${first?.html ?? ""}
@@ -48,7 +51,7 @@ ${rest.map((p) => p.html).join("\n")}
 </form>`;
     }
     case "sidebar":
-      return `<section class="sidebar-tab ${frame.tab}-sidebar" id="${frame.tab}" data-gallery-frame>
+      return `<section class="sidebar-tab ${frame.tab}-sidebar ${themed}" id="${frame.tab}" data-gallery-frame>
 ${body()}
 </section>`;
     case "chat": {
@@ -57,7 +60,7 @@ ${body()}
       const roll = frame.roll
         ? `<div class="dice-roll"><div class="dice-formula">${escapeHtml(frame.roll.formula)}</div><h4 class="dice-total">${frame.roll.total}</h4></div>`
         : "";
-      return `<ol class="chat-log plain" data-gallery-frame>
+      return `<ol class="chat-log plain ${themed}" data-gallery-frame>
 <li class="chat-message message">
 <header class="message-header"><h4 class="message-sender">${escapeHtml(speaker)}</h4>${
         flavor ? `<span class="flavor-text">${flavor}</span>` : ""
@@ -67,7 +70,7 @@ ${body()}
 </ol>`;
     }
     case "dialog":
-      return `<div class="application dialog" data-gallery-frame style="width:${frame.width ?? 400}px">
+      return `<div class="application dialog ${themed}" data-gallery-frame style="width:${frame.width ?? 400}px">
 <header class="window-header"><h1 class="window-title">${escapeHtml(localize(frame.titleKey))}</h1>${icon("fa-xmark")}</header>
 <form class="window-content">
 <div class="dialog-content standard-form">${body()}</div>

@@ -320,6 +320,8 @@ export function jumpDialog(agility: number): { fields: DialogField[]; info: stri
       min: 0,
       max: 100,
     },
+    // FS-M6: a long jump over open space (a pit): running out of move mid-jump is a fall, not a landing.
+    { name: "overGap", label: "FRAY.Budget.Ui.overGap", checkbox: true, value: false },
   ];
   return { fields, info };
 }
@@ -341,6 +343,7 @@ async function fsJump(ids: PanelIds): Promise<boolean> {
       kind: String(f.kind),
       metres: Number(f.metres),
       runUpMetres: Number(f.runUpMetres),
+      ...(f.overGap === true || String(f.overGap) === "true" ? { overGap: true } : {}),
       ...(override ? { override: true } : {}),
     }),
   );
@@ -391,7 +394,7 @@ export async function runBudgetOp(button: HTMLElement): Promise<boolean> {
       return askTraversalRoll(
         ids.combatId,
         ids.combatantId,
-        d.purpose === "turbulence" ? "turbulence" : "climb",
+        d.purpose === "turbulence" || d.purpose === "jump" ? d.purpose : "climb",
       );
     case "cdAction":
       return spendEvent(ids, {

@@ -8,7 +8,11 @@
  */
 import type { BudgetLine, BudgetSummary } from "../../rules/budget/budget-rules";
 import type { FamilyId } from "../../rules/families/ids";
-import { fastSlowRemaining, type FastSlowBudget } from "../../rules/families/fast-slow/budget";
+import {
+  fastSlowRemaining,
+  minorActivitiesLeft,
+  type FastSlowBudget,
+} from "../../rules/families/fast-slow/budget";
 import { classicD20Remaining, type ClassicD20Budget } from "../../rules/families/classic-d20/budget";
 import { opposedD20Remaining, type OpposedD20Budget } from "../../rules/families/opposed-d20/budget";
 import { phasedRemaining, type PhasedBudget } from "../../rules/families/phased-round/budget";
@@ -27,6 +31,64 @@ export interface BudgetButton {
   readonly data?: Readonly<Record<string, string>>;
   /** The rules would refuse it now (shown, still pressable by a GM to override). */
   readonly spent?: boolean;
+}
+
+/** What a button spends, as the panel groups it: each key is `FRAY.Budget.<key>`, the group's label. */
+export type BudgetGroup = "action" | "maneuver" | "movement" | "minor" | "free" | "reactions" | "intrusions";
+
+const GROUP_ORDER: readonly BudgetGroup[] = [
+  "action",
+  "maneuver",
+  "movement",
+  "minor",
+  "free",
+  "reactions",
+  "intrusions",
+];
+
+export interface BudgetButtonGroup {
+  readonly key: BudgetGroup;
+  /** i18n key of the group's label. */
+  readonly label: string;
+  readonly buttons: readonly BudgetButton[];
+}
+
+/** The group of a spending button, from what its rules spend (FS-A12/FS-A13 Retreat and Rush open movement). */
+export function groupOf(button: BudgetButton): BudgetGroup {
+  const data = button.data ?? {};
+  switch (button.op) {
+    case "fsActivity":
+      return data.activity === "retreat" || data.activity === "rush" ? "movement" : "action";
+    case "fsPrepare":
+    case "fsReload":
+      return "action";
+    case "fsMinor":
+      return "minor";
+    case "fsStandUp":
+    case "fsJump":
+    case "fsDropProne":
+      return "movement";
+    case "fsReaction":
+    case "odReaction":
+      return "reactions";
+    case "cdAction":
+      if (data.type === "free") return "free";
+      return data.type === "moveAction" || data.type === "openMove" ? "movement" : "action";
+    case "odIntrusive":
+      return "intrusions";
+    case "adManeuver":
+      return "maneuver";
+    default:
+      return "action";
+  }
+}
+
+/** The buttons in their groups, in GROUP_ORDER, each group keeping the buttons' own order. */
+export function groupControls(controls: readonly BudgetButton[]): BudgetButtonGroup[] {
+  return GROUP_ORDER.flatMap((key) => {
+    const buttons = controls.filter((button) => groupOf(button) === key);
+    return buttons.length ? [{ key, label: `FRAY.Budget.${key}`, buttons }] : [];
+  });
 }
 
 export interface BudgetLineView {
@@ -60,6 +122,8 @@ export interface BudgetView {
   readonly notes: readonly BudgetNote[];
   readonly overrides: number;
   readonly controls: readonly BudgetButton[];
+  /** The same buttons grouped by what they spend (the panel draws one labelled group each, in this order). */
+  readonly controlGroups: readonly BudgetButtonGroup[];
   readonly gmControls: readonly BudgetButton[];
   /** The compact form (tracker row): lines only, buttons in the sheet. */
   readonly compact: boolean;
@@ -170,7 +234,9 @@ function fastSlowControls(s: FastSlowBudget, prone: boolean): BudgetButton[] {
       const op = a === "prepare" ? "fsPrepare" : a === "reload" ? "fsReload" : "fsActivity";
       out.push(b(op, `FRAY.Activity.${a}`, FS_ICON[a], { activity: a }, noAction));
     }
-    out.push(b("fsMinor", "FRAY.Activity.minor", "fa-solid fa-hand-holding", {}, t.minorLeft <= 0));
+    out.push(
+      b("fsMinor", "FRAY.Activity.minor", "fa-solid fa-hand-holding", {}, minorActivitiesLeft(t) <= 0),
+    );
     if (prone) {
       out.push(
         b("fsStandUp", "FRAY.Budget.Ui.standUpAction", "fa-solid fa-person", { using: "action" }, noAction),
@@ -351,10 +417,12 @@ export function buildBudgetView(input: BudgetViewInput): BudgetView {
     }
   }
   if (input.isGM && family === "fast-slow") {
-    // FS-M2 climbing and FS-M4 turbulence: the GM may ask a Strength roll.
+    // FS-M2 climbing and FS-M4 turbulence: the GM may ask a Strength roll; FS-M5/FS-M6 an Agility roll for a
+    // jump beyond what the creature jumps without one.
     gmControls = [
       b("fsAskRoll", "FRAY.Budget.Ui.askClimb", "fa-solid fa-mountain", { purpose: "climb" }),
       b("fsAskRoll", "FRAY.Budget.Ui.askTurbulence", "fa-solid fa-wind", { purpose: "turbulence" }),
+      b("fsAskRoll", "FRAY.Budget.Ui.askJump", "fa-solid fa-person-running", { purpose: "jump" }),
     ];
   }
   const prepared =
@@ -376,6 +444,7 @@ export function buildBudgetView(input: BudgetViewInput): BudgetView {
     notes: notesOf(family, state, input.weaponNames ?? {}),
     overrides: state.overrides.length,
     controls,
+    controlGroups: groupControls(controls),
     gmControls: input.compact ? [] : gmControls,
     compact: input.compact,
     hasControls: controls.length > 0 || (!input.compact && gmControls.length > 0),

@@ -17,7 +17,7 @@ import {
   type MovingToken,
   type TokenMovement,
 } from "../../documents/token-movement";
-import { BALANCE_ACTION } from "../../rules/budget/movement-stretches";
+import { BALANCE_ACTION, CRAWL_NARROW_ACTION } from "../../rules/budget/movement-stretches";
 import { attachBudgetListener } from "./budget-actions";
 import { confirmOverride } from "./override-confirm";
 import { askTraversalRoll } from "./traversal-rolls";
@@ -26,7 +26,8 @@ import { onHook } from "../../compat/hooks";
 /**
  * The movement actions the budgets price themselves (FS-M1…FS-M6 double climbing and balance, crawl at half
  * Speed, count jumps…): each is measured as walking is — terrain included, no action surcharge of its own —
- * and Fray adds FS-M1's "balance" (a treacherous surface: difficult terrain and an Agility roll).
+ * and Fray adds FS-M1's "balance" (a treacherous surface: difficult terrain and an Agility roll) and FS-M3's
+ * "crawlNarrow" (crawling through a narrow passage: half the crawl again).
  */
 const PRICED_ACTIONS = ["walk", "crawl", "climb", "swim", "fly", "burrow", "jump"] as const;
 
@@ -48,6 +49,13 @@ export function registerMovementActions(): void {
     img: "icons/svg/falling.svg",
     order: Number(walk.order ?? 0) + 0.5,
   };
+  const crawl = actions.crawl;
+  if (crawl)
+    actions[CRAWL_NARROW_ACTION] ??= {
+      ...crawl,
+      label: "FRAY.Movement.crawlNarrow",
+      order: Number(crawl.order ?? 0) + 0.5,
+    };
 }
 
 /** Re-draws the open sheets of a fight's creatures (their budget panel follows the fight). */

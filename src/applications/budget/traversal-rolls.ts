@@ -1,6 +1,6 @@
 /**
- * The rolls movement asks (FS-M1 balance: Agility; FS-M2 climbing and FS-M4 turbulence: Strength, when the GM
- * asks), as check cards with a real Roll (chat/check-card.ts) whose consequence stops, fells or lets the
+ * The rolls movement asks (FS-M1 balance: Agility; FS-M2 climbing and FS-M4 turbulence: Strength, and FS-M5/FS-M6
+ * a jump beyond what the creature jumps without a roll: Agility, when the GM asks), as check cards with a real Roll (chat/check-card.ts) whose consequence stops, fells or lets the
  * creature go on (chat/traversal-consequence.ts). The surface or the climb may add banes: the GM's call, asked
  * in a small form. The card is posted by the active GM (`check.traversal`, issue 12): a player asks only for its
  * own creature's balance roll, and the consequence names the combatant the GM checked.
@@ -21,6 +21,7 @@ const ATTRIBUTE: Record<TraversalPurpose, "agility" | "strength"> = {
   balance: "agility",
   climb: "strength",
   turbulence: "strength",
+  jump: "agility",
 };
 
 export interface TraversalRollPayload {

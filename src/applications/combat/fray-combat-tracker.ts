@@ -5,7 +5,7 @@
  * become requests to the active GM (combat-requests.ts); the GM's own clicks too, with `gmOverride` only where
  * the GM asked to force (or confirmed an override of a refusal, PR-B2).
  */
-import { asFray, familyOf, roundStateOf, structureOf } from "../../documents/combat-api";
+import { asFray, combatOptionsOf, familyOf, roundStateOf, structureOf } from "../../documents/combat-api";
 import {
   chooseSpeedRequest,
   declareRequest,
@@ -29,9 +29,14 @@ import { loc } from "../../utils/loc";
 import { templatePath } from "../../utils/paths";
 import { notifyRefusal } from "../notify";
 import { declarationFromButton, meleeFromForm, movementFromForm, withdrawalFor } from "./declarations";
+import { askOrientationRuling } from "./orientation-ruling";
 import { buildTrackerContext, type CoreTurn, type RowSource, type TrackerContext } from "./tracker-view";
 import { withBudgetRows } from "../budget/budget-context";
-import { PHASED_REFUSALS } from "../../rules/families/phased-round/budget";
+import {
+  CHANGE_WEAPON_ACTIVITY,
+  DRAW_ACTIVITY,
+  PHASED_REFUSALS,
+} from "../../rules/families/phased-round/budget";
 
 const { CombatTracker } = foundry.applications.sidebar.tabs;
 const { DialogV2 } = foundry.applications.api;
@@ -86,6 +91,7 @@ export class FrayCombatTracker extends CombatTracker {
       frayRollOrientation: FrayCombatTracker.#rollOrientation as Handler,
       frayRuleOrientation: FrayCombatTracker.#ruleOrientation as Handler,
       fraySetUnable: FrayCombatTracker.#setUnable as Handler,
+      frayOrientationRuling: FrayCombatTracker.#orientationRuling as Handler,
       frayRollInitiative: FrayCombatTracker.#rollInitiative as Handler,
       frayRollOff: FrayCombatTracker.#rollOff as Handler,
       frayMoveUp: FrayCombatTracker.#moveUp as Handler,
@@ -250,8 +256,13 @@ export class FrayCombatTracker extends CombatTracker {
   }
 
   static async #declareMovement(this: FrayCombatTracker, _e: PointerEvent, target: HTMLElement) {
+    const combat = this.fight;
+    // PR-P6: the fight's own costs of drawing and changing weapons (world settings recorded at creation).
+    const options = combat ? combatOptionsOf(combat) : undefined;
     const fields = await this.askForm("FRAY.Declaration.move", "combat/movement-dialog", {
       id: combatantIdOf(target),
+      drawCost: String(options?.prDrawCost ?? DRAW_ACTIVITY),
+      changeCost: String(options?.prChangeCost ?? CHANGE_WEAPON_ACTIVITY),
       manoeuvres: [
         { value: "none", label: "FRAY.Combat.Manoeuvre.none" },
         { value: "succeeded", label: "FRAY.Combat.Manoeuvre.succeeded" },
@@ -281,6 +292,14 @@ export class FrayCombatTracker extends CombatTracker {
     const roll = Number(target.dataset.roll);
     const failed = target.dataset.failed === "true";
     notifyRefusal(await this.#gm([{ type: "recordOrientation", id, roll, failed, gmOverride: true }]));
+  }
+
+  /** PR-P3 ("gm" reading): the GM rules on a low orientation roll (unable to act, next round's penalty). */
+  static async #orientationRuling(this: FrayCombatTracker, _e: PointerEvent, target: HTMLElement) {
+    const combat = this.fight;
+    if (!combat) return;
+    const out = await askOrientationRuling(combat, combatantIdOf(target));
+    if (out) notifyRefusal(out);
   }
 
   static async #setUnable(this: FrayCombatTracker, _e: PointerEvent, target: HTMLElement) {

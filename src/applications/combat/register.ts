@@ -1,7 +1,8 @@
 /**
  * Wires Fray's combat: the document classes, the tracker, and the active GM's hooks that keep the round
  * engine in line with the documents — a combatant added or removed mid-round, a defeated toggle or the
- * defeated status (FS-R9), an initiative set outside the tracker, and the chat note of what ended.
+ * defeated status (FS-R9), an initiative set outside the tracker, and the chat note of what ended; the GM's
+ * prompt for a low orientation roll (PR-P3, "gm" reading).
  */
 import { applyRoundEvents, asFray, familyOf, roundStateOf } from "../../documents/combat-api";
 import { initiativeRoll } from "../../documents/combat-requests";
@@ -12,6 +13,8 @@ import { ROUND_NOTICES_HOOK, type RoundTransition } from "../../documents/round-
 import type { RoundNotice } from "../../rules/turns/round-state";
 import { FrayCombatTracker } from "./fray-combat-tracker";
 import { postRoundNote } from "./round-note";
+import { askOrientationRuling, newlyPending } from "./orientation-ruling";
+import { notifyRefusal } from "../notify";
 import { onHook } from "../../compat/hooks";
 
 /** The GM's client reconciles the engine with the documents (no write when nothing changed). */
@@ -68,6 +71,10 @@ export function registerCombat(): void {
   on("updateActiveEffect", onEffectChange);
   on(ROUND_NOTICES_HOOK, (combat: Combat.Implementation, notices: RoundNotice[], t: RoundTransition) => {
     void postRoundNote(combat, notices, t);
+    // PR-P3 ("gm" reading): a low orientation roll waits for the GM's ruling; the GM is asked at once (the
+    // tracker keeps a button for a prompt dismissed).
+    for (const id of newlyPending(t.before, t.after))
+      void askOrientationRuling(combat, id).then((out) => out && notifyRefusal(out));
   });
   // Combatants created or removed while no GM was connected: the GM catches up once ready.
   Hooks.once("ready", () => {

@@ -4,6 +4,7 @@
  * templates/combat/ localize it. Pure (no Foundry), so every family's tracker is tested in Node.
  */
 import type { FamilyId } from "../../rules/families/ids";
+import { lowOrientation } from "../../rules/families/phased-round/orientation";
 import type { RoundState, TurnCombatant } from "../../rules/turns/round-state";
 import type { RoundStructure, TurnNotes } from "../../rules/turns/round-structure";
 import type { EntryStatus, RoundView, TurnEntry } from "../../rules/turns/turn-view";
@@ -145,6 +146,7 @@ export const STATE_KEYS = [
   "stunned",
   "defend",
   "help",
+  "compromised",
 ] as const;
 
 export function stateLabel(key: string): string {
@@ -202,17 +204,26 @@ export function noteLines(notes: TurnNotes, c: TurnCombatant | undefined): NoteL
       case "spellOrientation":
       case "finalOrientation": {
         const result = c?.sheet?.[key];
+        // PR-P3 "gm" reading: a low roll as the GM ruled it (or waiting for the ruling).
+        const ruled = result?.ruling
+          ? `low${result.ruling[0]?.toUpperCase()}${result.ruling.slice(1)}`
+          : null;
         lines.push({
           key: `FRAY.Combat.Note.${key}`,
           value: result?.roll ?? "",
-          valueKey: `FRAY.Combat.Orientation.${String(value)}`,
+          valueKey: `FRAY.Combat.Orientation.${ruled ?? String(value)}`,
         });
         break;
       }
       case "halfOb":
       case "orientationFailed":
       case "unableToAct":
+      case "orientationPending":
         if (value) lines.push({ key: `FRAY.Combat.Note.${key}` });
+        break;
+      case "compromised":
+      case "compromisedNext":
+        lines.push({ key: `FRAY.Combat.Note.${key}`, value: value as number });
         break;
       default:
         // AD-T1 "until your next turn" states, by key.
@@ -233,7 +244,8 @@ function ownerControls(input: TrackerInput, entry: TurnEntry, c: TurnCombatant |
   const open = entry.status !== "done" && entry.status !== "acting";
   // FS-R1: fast or slow, changeable until the creature acts (also before the fight and at the round's end).
   if (structure.family === "fast-slow" && open && entry.status !== "out") {
-    const mayFast = !view.started || policy !== "claim" || phase?.speed === "fast";
+    // FS-R2/FS-R3: per part, fast only in the fast part; players first, either in the one part.
+    const mayFast = !view.started || policy !== "claim" || phase?.speed !== "slow";
     if (mayFast) {
       controls.push(
         button(
@@ -351,6 +363,12 @@ function gmRowControls(input: TrackerInput, entry: TurnEntry, c: TurnCombatant |
         : phaseId === "finalOrientation"
           ? c.sheet?.finalOrientation
           : null;
+    // PR-P3 ("gm" reading): the GM's ruling on a low roll, and the next round's compromise.
+    if (lowOrientation(c.sheet)) {
+      out.push(
+        button("frayOrientationRuling", "FRAY.Combat.Action.orientationRuling", "fa-solid fa-scale-balanced"),
+      );
+    }
     if (result && result.band === "judgement") {
       out.push(
         button(

@@ -3,7 +3,9 @@
  * names the other creature and the situation's boons and banes; the active GM checks them, spends the action and
  * posts the roll as a check card rolled at once (`check.activity`, issue 12), whose GM-side consequence does what
  * the rule says (activities/activity-consequences.ts):
- * - FS-A8 Help: a creature within 4.5 m; Intellect roll; success gives it 1 boon on its next roll this round;
+ * - FS-A8 Help: a creature within 4.5 m that the helper can see (its token's sight, where the scene has token
+ *   vision: documents/activities/sight.ts; the GM is offered the creatures out of sight too, marked, as the GM's
+ *   override); Intellect roll; success gives it 1 boon on its next roll this round;
  * - FS-A7 Search: Perception roll against 10 for a hidden object, against the hider's Agility for a creature;
  * - FS-A14 Stabilize: an incapacitated creature in reach; Intellect roll with 1 bane if it is dying; success
  *   heals it 1 Health;
@@ -22,6 +24,7 @@ import {
   STABILIZE_CONSEQUENCE,
 } from "../../documents/activities/activity-consequences";
 import { asFray } from "../../documents/combat-api";
+import { tokenSees } from "../../documents/activities/sight";
 import { gridOf, inReach } from "../../documents/mounts/token-geometry";
 import { stabilizeBanes } from "../../rules/families/fast-slow/activities";
 import { HELP_RANGE_METRES } from "../../rules/families/fast-slow/help";
@@ -105,20 +108,27 @@ interface Candidate {
   readonly combatant: Combatant.Implementation;
   readonly actor: Actor.Implementation;
   readonly token: TokenLike | null;
+  /** FS-A8: the scene's vision says the helper cannot see it (offered to the GM only: the GM's override). */
+  readonly outOfSight?: boolean;
 }
 
 function tokenOf(combatant: Combatant.Implementation): TokenLike | null {
   return combatant.token ?? null;
 }
 
-/** The other creatures of the fight the activity may name. */
+/**
+ * The other creatures of the fight the activity may name; `unseen` counts those FS-A8 left out for being out of
+ * the helper's sight (a player's list; the GM's keeps them, marked).
+ */
 export function activityCandidates(
   combat: Combat.Implementation,
   roller: Combatant.Implementation,
   activity: RolledActivity,
-): Candidate[] {
+  isGM = game.user?.isGM === true,
+): { candidates: Candidate[]; unseen: number } {
   const mine = tokenOf(roller);
   const out: Candidate[] = [];
+  let unseen = 0;
   for (const combatant of combat.combatants.values()) {
     if (combatant.id === roller.id || !combatant.actor) continue;
     const token = tokenOf(combatant);
@@ -126,9 +136,18 @@ export function activityCandidates(
     const placed = mine && token;
     if (activity === "help" && placed && metresBetween(mine, token) > HELP_RANGE_METRES) continue;
     if (activity === "stabilize" && (!isIncapacitated(actor) || (placed && !inReach(mine, token)))) continue;
+    // FS-A8: "a creature that you can see".
+    if (activity === "help" && placed && tokenSees(mine, token) === false) {
+      if (!isGM) {
+        unseen++;
+        continue;
+      }
+      out.push({ combatant, actor, token, outOfSight: true });
+      continue;
+    }
     out.push({ combatant, actor, token });
   }
-  return out;
+  return { candidates: out, unseen };
 }
 
 /** FS-D1 situational boons and banes, as far as the asker may go (rules/attack/situation-bounds.ts). */
@@ -159,11 +178,16 @@ function situationFieldsFor(gm: boolean): DialogField[] {
 function formFields(activity: RolledActivity, candidates: readonly Candidate[]): DialogField[] {
   // FS-A9: hiding names no other creature.
   if (activity === "hide") return [...situationFieldsFor(game.user?.isGM === true)];
-  const options: DialogOption[] = candidates.map((c, i) => ({
-    value: c.combatant.id ?? "",
-    text: c.token?.name || c.actor.name || "",
-    selected: activity !== "search" && i === 0,
-  }));
+  const seenFirst = candidates.findIndex((c) => !c.outOfSight);
+  const options: DialogOption[] = candidates.map((c, i) => {
+    const name = c.token?.name || c.actor.name || "";
+    return {
+      value: c.combatant.id ?? "",
+      // FS-A8: a creature out of the helper's sight, offered to the GM only.
+      text: c.outOfSight ? loc("FRAY.Activity.Roll.outOfSight", { name }) : name,
+      selected: activity !== "search" && i === Math.max(0, seenFirst),
+    };
+  });
   if (activity === "search")
     options.unshift({ value: HIDDEN_OBJECT, key: "FRAY.Activity.Roll.hiddenObject", selected: true });
   const fields: DialogField[] = [
@@ -192,9 +216,12 @@ export async function rollActivity(
   const combat = asFray(game.combats?.get(ids.combatId));
   const roller = combat?.combatants.get(ids.combatantId);
   if (!combat || !roller?.actor) return notifyRefusal(refuse(combat ? "creatureGone" : "combatGone"));
-  const candidates = activity === "hide" ? [] : activityCandidates(combat, roller, activity);
+  const { candidates, unseen } =
+    activity === "hide" ? { candidates: [], unseen: 0 } : activityCandidates(combat, roller, activity);
   if ((activity === "help" || activity === "stabilize") && !candidates.length)
-    return notifyRefusal(refuse(activity === "help" ? "noHelpTarget" : "noStabilizeTarget"));
+    return notifyRefusal(
+      refuse(activity === "help" ? (unseen ? "noHelpTargetInSight" : "noHelpTarget") : "noStabilizeTarget"),
+    );
   const form =
     answers ??
     ((await askFields(
@@ -258,9 +285,15 @@ async function activityRollOnGm(
   const rollerToken = tokenOf(roller);
   const actor = (rollerToken?.actor ?? roller.actor ?? null) as Actor.Implementation | null;
   if (!actor) return refuse("creatureGone");
-  const candidates = activity === "hide" ? [] : activityCandidates(combat, roller, activity);
+  // FS-A8: the asker's own sight decides, not the GM's (a player cannot name a creature its token cannot see).
+  const { candidates, unseen } =
+    activity === "hide"
+      ? { candidates: [], unseen: 0 }
+      : activityCandidates(combat, roller, activity, user.isGM);
   if ((activity === "help" || activity === "stabilize") && !candidates.length)
-    return refuse(activity === "help" ? "noHelpTarget" : "noStabilizeTarget");
+    return refuse(
+      activity === "help" ? (unseen ? "noHelpTargetInSight" : "noHelpTarget") : "noStabilizeTarget",
+    );
   const chosen = candidates.find((c) => c.combatant.id === String(p.target));
   const named = activity === "hide" || (activity === "search" && p.target === HIDDEN_OBJECT);
   if (!chosen && !named) return refuse("unknownCombatant", { id: String(p.target) });

@@ -1,7 +1,8 @@
 /**
  * Phased-round on the card: open-ended d100 (settings `prOpenEnded`, `prOpenHigh`, `prOpenLow`) + OB − DB +
  * modifiers against the hit threshold (`prHitThreshold`); every reroll is a real 1d100 on the card. PR-P5:
- * a melee attack after firing in missile phase (A) uses half the OB (from the fight's declarations). Damage:
+ * a melee attack after firing in missile phase (A) uses half the OB (from the fight's declarations); PR-P3: a
+ * compromised attacker's total takes the GM's penalty (from the fight's timed states). Damage:
  * the weapon's dice plus the margin bonus (`prDamageMode`, `prDamageStep`).
  */
 import {
@@ -11,7 +12,8 @@ import {
 import { isMissile } from "../../rules/items/weapon-kinds";
 import { AttackRoll } from "../../dice/fray-roll";
 import type { RollSnapshot } from "../card-data";
-import { turnCombatant } from "../combat-link";
+import { currentRound, timedStates, turnCombatant } from "../combat-link";
+import { compromisePenalty } from "../../rules/families/phased-round/orientation";
 import { attackRecord, damageDue, resolvedDraft, weaponDamage, type FamilyCard } from "./family-card";
 
 /** A guard against a runaway chain of rerolls (each continues with 5 % chance). */
@@ -27,6 +29,12 @@ export const phasedRoundCard: FamilyCard = {
       firedInPhaseA: (turnCombatant(setup.attackerLink)?.sheet?.missileA ?? null) !== null,
       db: target?.party.stats.derived.phasedRound.db ?? 0,
       modifier: situation.modifier,
+      // PR-P3: the GM's penalty on a compromised attacker's rolls this round, from the fight itself.
+      compromised: compromisePenalty(
+        timedStates(setup.attackerLink),
+        setup.attackerLink?.id ?? "",
+        currentRound(setup.attackerLink),
+      ),
       weaponDamage: weaponDamage(setup.weapon.snapshot),
     };
     const faces: number[] = [];
@@ -49,6 +57,7 @@ export const phasedRoundCard: FamilyCard = {
         },
         ...(target ? [{ labelKey: "FRAY.Defense.defensiveBonus", value: -result.db }] : []),
         { labelKey: "FRAY.Attack.Part.modifier", value: result.modifier },
+        { labelKey: "FRAY.Attack.Part.compromised", value: -result.compromised },
       ].filter((p) => p.value !== 0);
       const common = {
         rolls,

@@ -1,5 +1,7 @@
 import { DEFAULT_FAMILY, FAMILY_IDS } from "../../rules/families/ids";
 import { SETTING_DEFAULTS } from "../../config/settings";
+import { FS_TURN_ORDERS } from "../../rules/families/fast-slow/structure";
+import { ORIENTATION_LOW_READINGS } from "../../rules/families/phased-round/orientation";
 import { choiceField, intField } from "../fields";
 import { migrateSource } from "../migrate";
 
@@ -8,14 +10,19 @@ const { ObjectField, SchemaField, StringField } = foundry.data.fields;
 /**
  * The conventions a fight is run under, recorded with the family when the Combat is created (FrayCombat
  * `_preCreate`) so that a world setting changed mid-combat never reorders or re-rules a fight in progress:
- * CD-I3 ties, OD-I3 ties, OD-I4 critical face, PR-B3 melee initiative dice, AD-T2 speed score.
+ * FS-R2/FS-R3 turn order, CD-I3 ties, OD-I3 ties, OD-I4 critical face, PR-B3 melee initiative dice, PR-P6
+ * weapon costs, PR-P3 low orientation rolls, AD-T2 speed score.
  */
 function optionsSchema() {
   return new SchemaField({
+    fsTurnOrder: choiceField([...FS_TURN_ORDERS], SETTING_DEFAULTS.fsTurnOrder),
     cdInitiativeTies: choiceField(["dexterity", "rolloff"], SETTING_DEFAULTS.cdInitiativeTies),
     odInitiativeTies: choiceField(["random", "initiative", "manual"], SETTING_DEFAULTS.odInitiativeTies),
     odCriticalOn: intField(SETTING_DEFAULTS.odCriticalOn, { min: 2, max: 20 }),
     prInitiativeFormula: choiceField(["1d10", "2d10"], SETTING_DEFAULTS.prInitiativeFormula),
+    prDrawCost: intField(SETTING_DEFAULTS.prDrawCost, { min: 0, max: 100 }),
+    prChangeCost: intField(SETTING_DEFAULTS.prChangeCost, { min: 0, max: 100 }),
+    prOrientationLow: choiceField([...ORIENTATION_LOW_READINGS], SETTING_DEFAULTS.prOrientationLow),
     adSpeedScore: choiceField(["ag", "dev"], SETTING_DEFAULTS.adSpeedScore),
   });
 }

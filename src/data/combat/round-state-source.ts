@@ -54,7 +54,12 @@ function isMelee(v: unknown): v is MeleeDeclaration {
 
 function isOrientation(v: unknown): v is OrientationResult {
   return (
-    isObject(v) && isInt(v.roll) && oneOf("incapacitated", "judgement", "best")(v.band) && isBool(v.failed)
+    isObject(v) &&
+    isInt(v.roll) &&
+    oneOf("incapacitated", "judgement", "best")(v.band) &&
+    isBool(v.failed) &&
+    (v.penalty === undefined || isInt(v.penalty)) &&
+    (v.ruling === undefined || oneOf("pending", "unable", "able")(v.ruling))
   );
 }
 

@@ -51,6 +51,8 @@ export interface BudgetInput {
   readonly speed: number;
   /** FS-R1: the kind of turn the engine gave it (slow when undecided). */
   readonly kind?: TurnKind | null;
+  /** FS-A17: the minor activities more a turn that gives up its move or action allows (`fsMinorBonus`). */
+  readonly minorBonus?: number;
   /** CD-A5: limited to a standard action this turn. */
   readonly standardOnly?: boolean;
   /** OD-R3: the character's counters. */
@@ -147,7 +149,11 @@ function startRound(family: FamilyId, state: StoredBudget, round: number, input:
 function startTurn(family: FamilyId, state: StoredBudget, input: BudgetInput): StoredBudget {
   switch (family) {
     case "fast-slow":
-      return startFastSlowTurn(state as FastSlowBudget, { kind: input.kind ?? "slow", speed: input.speed });
+      return startFastSlowTurn(state as FastSlowBudget, {
+        kind: input.kind ?? "slow",
+        speed: input.speed,
+        ...(input.minorBonus === undefined ? {} : { minorBonus: input.minorBonus }),
+      });
     case "classic-d20":
       return startClassicD20Turn(state as ClassicD20Budget, {
         speed: input.speed,

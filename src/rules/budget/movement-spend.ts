@@ -60,13 +60,18 @@ export function fastSlowMove(
       type: "move",
       metres: stretch.metres,
       action: stretch.action,
-      ...(stretch.balance ? { terrain: "balance" as const } : {}),
+      ...(stretch.balance
+        ? { terrain: "balance" as const }
+        : stretch.narrow
+          ? { terrain: "narrow" as const }
+          : {}),
       ...(stretch.jump
         ? {
             jump: {
               kind: stretch.jump.kind,
               agilityModifier: ctx.agilityModifier,
               runUpMetres: stretch.jump.runUpMetres,
+              ...(stretch.jump.overGap ? { overGap: true } : {}),
             },
           }
         : {}),

@@ -21,21 +21,29 @@ export interface MovementStretch {
   readonly action: MovementAction;
   /** FS-M1: moving over a treacherous surface (Fray's "balance" movement action). */
   readonly balance: boolean;
+  /** FS-M3: crawling through a narrow passage (Fray's "crawlNarrow" movement action). */
+  readonly narrow?: boolean;
   /** Metres moved (for a jump: metres jumped, vertical for a high jump or a drop). */
   readonly metres: number;
   /** Elevation change over the stretch, metres (up positive). */
   readonly rise: number;
-  /** Jumps: which jump, and the run-up before it (FS-M5, FS-M6). */
-  readonly jump: { readonly kind: JumpKind; readonly runUpMetres: number } | null;
+  /**
+   * Jumps: which jump, and the run-up before it (FS-M5, FS-M6); `overGap`: a long jump over open space (a pit),
+   * declared from the jump dialog, where running out of move is a fall.
+   */
+  readonly jump: { readonly kind: JumpKind; readonly runUpMetres: number; readonly overGap?: boolean } | null;
 }
 
 /** Fray's movement action for FS-M1 balance (difficult terrain that asks an Agility roll). */
 export const BALANCE_ACTION = "balance";
+/** Fray's movement action for FS-M3 crawling through a narrow passage (half the crawl again). */
+export const CRAWL_NARROW_ACTION = "crawlNarrow";
 
-function actionOf(raw: string): { action: MovementAction; balance: boolean } {
-  if (raw === BALANCE_ACTION) return { action: "walk", balance: true };
+function actionOf(raw: string): { action: MovementAction; balance: boolean; narrow: boolean } {
+  if (raw === BALANCE_ACTION) return { action: "walk", balance: true, narrow: false };
+  if (raw === CRAWL_NARROW_ACTION) return { action: "crawl", balance: false, narrow: true };
   const known = (MOVEMENT_ACTIONS as readonly string[]).includes(raw);
-  return { action: known ? (raw as MovementAction) : "walk", balance: false };
+  return { action: known ? (raw as MovementAction) : "walk", balance: false, narrow: false };
 }
 
 const finite = (n: number) => (Number.isFinite(n) ? n : 0);
@@ -66,10 +74,17 @@ export function movementStretches(
   }
   const stretches: MovementStretch[] = [];
   for (const g of groups) {
-    const { action, balance } = actionOf(g.raw);
+    const { action, balance, narrow } = actionOf(g.raw);
     const rise = roundMetres(g.to - g.from);
     if (action !== "jump") {
-      stretches.push({ action, balance, metres: roundMetres(g.cost), rise, jump: null });
+      stretches.push({
+        action,
+        balance,
+        ...(narrow ? { narrow } : {}),
+        metres: roundMetres(g.cost),
+        rise,
+        jump: null,
+      });
       continue;
     }
     const previous = stretches[stretches.length - 1];

@@ -26,6 +26,7 @@ export function boonRollDistribution({ modifier, net, boonDie = 6 }: BoonRollSpe
   const base = addDistributions(die(20), constant(modifier));
   if (net === 0) return base;
   const best = keepHighest(Math.abs(net), boonDie);
+  // Stryker disable next-line EqualityOperator: net is never 0 here (returned above), so > 0 and >= 0 agree
   return addDistributions(base, net > 0 ? best : mapDistribution(best, (x) => -x));
 }
 

@@ -13,6 +13,7 @@ export function boonTerm(net: number, die = 6): string {
   if (net === 0) return "";
   const count = Math.abs(net);
   const pool = count === 1 ? `1d${die}` : `${count}d${die}kh`;
+  // Stryker disable next-line EqualityOperator: net is never 0 here (returned above), so > 0 and >= 0 agree
   return net > 0 ? ` + ${pool}` : ` - ${pool}`;
 }
 
@@ -20,8 +21,10 @@ export function boonTerm(net: number, die = 6): string {
 export function boonValue(net: number, faces: readonly number[]): number {
   if (net === 0) return 0;
   if (faces.length !== Math.abs(net)) {
+    // Stryker disable next-line StringLiteral: the text of a programmer-error RangeError, never shown to a user
     throw new RangeError(`expected ${Math.abs(net)} boon/bane dice, got ${faces.length}`);
   }
   const best = Math.max(...faces);
+  // Stryker disable next-line EqualityOperator: net is never 0 here (returned above), so > 0 and >= 0 agree
   return net > 0 ? best : -best;
 }

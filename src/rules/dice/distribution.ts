@@ -13,12 +13,14 @@ export interface Distribution {
 }
 
 function checked(value: number): number {
+  // Stryker disable next-line StringLiteral: the text of a programmer-error RangeError, never shown to a user
   if (!Number.isSafeInteger(value)) throw new RangeError("distribution weight overflow");
   return value;
 }
 
 /** One die with faces 1…sides. */
 export function die(sides: number): Distribution {
+  // Stryker disable next-line StringLiteral: the text of a programmer-error RangeError, never shown to a user
   if (!Number.isInteger(sides) || sides < 1) throw new RangeError(`a die needs at least one face: ${sides}`);
   const weights = new Map<number, number>();
   for (let face = 1; face <= sides; face += 1) weights.set(face, 1);

@@ -7,6 +7,7 @@ import { boonTerm } from "./boons";
 /** " + 3", " - 2", or "" for 0: a flat modifier appended to a formula. */
 export function modifierTerm(modifier: number): string {
   if (!Number.isFinite(modifier) || modifier === 0) return "";
+  // Stryker disable next-line EqualityOperator: modifier is never 0 here (returned above), so > 0 and >= 0 agree
   return modifier > 0 ? ` + ${modifier}` : ` - ${Math.abs(modifier)}`;
 }
 

@@ -17,9 +17,11 @@ function gcd(a: number, b: number): number {
 /** The reduced fraction numerator/denominator; throws on a value outside [0, 1] or an unsafe integer. */
 export function probability(numerator: number, denominator: number): Probability {
   if (!Number.isSafeInteger(numerator) || !Number.isSafeInteger(denominator)) {
+    // Stryker disable next-line StringLiteral: the text of a programmer-error RangeError, never shown to a user
     throw new RangeError(`probability needs safe integers, got ${numerator}/${denominator}`);
   }
   if (denominator <= 0 || numerator < 0 || numerator > denominator) {
+    // Stryker disable next-line StringLiteral: the text of a programmer-error RangeError, never shown to a user
     throw new RangeError(`not a probability: ${numerator}/${denominator}`);
   }
   const divisor = gcd(numerator, denominator) || 1;

@@ -34,6 +34,7 @@ export function resolveRollUnder(
   { count = 3, sides = 6 }: { count?: number; sides?: number } = {},
 ): RollUnderResult {
   if (faces.length !== count || faces.some((f) => !Number.isInteger(f) || f < 1 || f > sides)) {
+    // Stryker disable next-line StringLiteral: the text of a programmer-error RangeError, never shown to a user
     throw new RangeError(`expected ${count} faces of a d${sides}, got ${faces.join(", ")}`);
   }
   const total = faces.reduce((sum, f) => sum + f, 0);

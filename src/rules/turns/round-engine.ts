@@ -292,8 +292,9 @@ function takeTurn(d: RoundDraft, id: string, override: boolean): Refusal | null 
       if (refusal && !override) return refusal;
       // FS-R3: the GM's creatures have started in this part.
       if (c.side === "gm") d.claimSide = "gm";
-      // FS-R1: the turn taken in this part is of its kind.
-      if (phase.speed && c.speed !== phase.speed) d.update(id, { speed: phase.speed });
+      // FS-R1: the turn taken in this part is of its kind (in a part of both kinds, of the kind chosen).
+      const kind = phase.speed ?? (c.speed === null ? phase.defaultSpeed : undefined);
+      if (kind && c.speed !== kind) d.update(id, { speed: kind });
       startTurn(d, id);
       return null;
     }

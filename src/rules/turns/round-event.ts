@@ -120,6 +120,16 @@ export type RoundEvent =
       readonly failed?: boolean;
       readonly gmOverride?: boolean;
     }
+  /**
+   * PR-P3 (GM only): the GM's ruling on this round's orientation result — whether a low roll leaves `id` unable
+   * to act for the rest of the round — and the penalty compromising its rolls in the next round (0: none).
+   */
+  | {
+      readonly type: "ruleOrientation";
+      readonly id: string;
+      readonly unable: boolean;
+      readonly penalty: number;
+    }
   /** PR-P7/PR-P9: the GM marks a combatant unable to act (or able again). */
   | { readonly type: "setUnableToAct"; readonly id: string; readonly unable: boolean }
   /**

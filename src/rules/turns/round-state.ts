@@ -32,7 +32,7 @@ export type { MissileWeapon };
 
 /** PR-P3/PR-P11: the band of a d100 orientation roll. */
 export type OrientationBand =
-  /** 05 or less: unable to act for the rest of the round. */
+  /** 05 or less: unable to act for the rest of the round (always, or as the GM rules: `prOrientationLow`). */
   | "incapacitated"
   /** 06–95: the GM's judgement (`failed` records the GM's ruling). */
   | "judgement"
@@ -44,6 +44,13 @@ export interface OrientationResult {
   readonly band: OrientationBand;
   /** A failed orientation roll (always for "incapacitated", never for "best", the GM's ruling otherwise). */
   readonly failed: boolean;
+  /** PR-P3: a compromised character's penalty, taken off `roll` before the band was read. */
+  readonly penalty?: number;
+  /**
+   * PR-P3 under the "gm" reading: whether a low roll leaves the character unable to act ("pending" until the
+   * GM rules; ruled "able", `failed` is false). Absent: the "always unable" reading.
+   */
+  readonly ruling?: "pending" | "unable" | "able";
 }
 
 /** PR-P6: what a combatant declared in the movement and manoeuvre phase. */

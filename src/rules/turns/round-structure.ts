@@ -31,6 +31,11 @@ export interface PhaseDefinition {
   readonly label: string;
   /** Claim phases: the kind of turn taken in this part (FS-R1). */
   readonly speed?: Speed;
+  /**
+   * Claim phases without a kind of their own (FS-R2/FS-R3 "players first for the whole round"): the kind of a
+   * turn taken by a creature that has not chosen fast or slow.
+   */
+  readonly defaultSpeed?: Speed;
 }
 
 /** Read access to a round in progress (a draft or a stored state). */

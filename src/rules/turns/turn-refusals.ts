@@ -48,6 +48,8 @@ export const TURN_REFUSALS = [
   // opposed-d20 countAction answers with OPPOSED_D20_REFUSALS' activeLimitReached / passiveLimitReached
   "notThisPhase",
   "unableToAct",
+  "alreadyDeclared",
+  "nothingToRule",
   // turn-view.ts
   "countPassed",
   "notInOrder",

@@ -119,12 +119,48 @@ describe("budget panel templates", () => {
     });
   }
 
+  it("the spend buttons come in labelled groups by what they spend, every button in exactly one group", () => {
+    const groups = (family: FamilyId) =>
+      Object.fromEntries(
+        view(family).controlGroups.map((g) => [
+          g.key,
+          g.buttons.map((b) => b.data?.activity ?? b.data?.type ?? b.data?.maneuver ?? b.op),
+        ]),
+      );
+    // FS-A12/FS-A13: Retreat and Rush spend the action to open movement, so they sit with the movement.
+    const fs = groups("fast-slow");
+    expect(Object.keys(fs)).toEqual(["action", "movement", "minor", "reactions"]);
+    expect(fs.action).toEqual(expect.arrayContaining(["cast", "search", "help", "stabilize"]));
+    expect(fs.action).not.toContain("rush");
+    expect(fs.movement).toEqual(expect.arrayContaining(["retreat", "rush", "fsJump"]));
+    expect(Object.keys(groups("classic-d20"))).toEqual(["action", "movement", "free"]);
+    expect(groups("classic-d20").movement).toEqual(["moveAction", "openMove", "openMove"]);
+    expect(Object.keys(groups("opposed-d20"))).toEqual(["action", "reactions", "intrusions"]);
+    for (const family of ["fast-slow", "classic-d20", "opposed-d20", "active-defense-3d6"] as const) {
+      const v = view(family);
+      expect(
+        v.controlGroups.flatMap((g) => g.buttons),
+        family,
+      ).toEqual(expect.arrayContaining([...v.controls]));
+      expect(v.controlGroups.flatMap((g) => g.buttons)).toHaveLength(v.controls.length);
+    }
+    // Each group is drawn with its label, in the language of the page.
+    const html = templateEnvironment("fr").render(TEMPLATE, view("fast-slow"));
+    expect(html).toContain(
+      'class="fray-budget-group fray-budget-group-movement" role="group" aria-label="Mouvement"',
+    );
+    expect(html).toContain(
+      'class="fray-budget-group fray-budget-group-minor" role="group" aria-label="Activités mineures"',
+    );
+  });
+
   it("FS-R6 FS-A16 FS-A17 FS-A10 a slow turn shows action, move and minor activities, the round's reaction and the prepared trigger", () => {
     const env = templateEnvironment("en");
     const html = env.render(TEMPLATE, view("fast-slow"));
     const text = html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
-    expect(text).toContain("This turn Action 0/1 Move 10 m of 10 m Minor activities 2/2");
-    expect(text).toContain("This round Reaction 1/1");
+    // FS-A17: two, and one more (the default convention) while the creature has not moved.
+    expect(text).toContain("This turn Action: 0/1 Move: 10 m of 10 m Minor activities: 3/3");
+    expect(text).toContain("This round Reaction: 1/1");
     expect(html).toContain("Prepared: Attack — &lt;b&gt;the door&lt;/b&gt; opens");
     // The FS activity list: every button a real button with an aria label naming the creature.
     for (const a of [
@@ -153,7 +189,8 @@ describe("budget panel templates", () => {
   it("FS-M3 a prone creature is offered standing up (action or move), not dropping prone", () => {
     const html = templateEnvironment("fr").render(TEMPLATE, view("fast-slow", { prone: true }));
     expect(html).toContain("Se relever (action)");
-    expect(html).toContain("Se relever (déplacement)");
+    // The French fast-slow move is the seed's «mouvement» («action de mouvement»), as on the budget's Move row.
+    expect(html).toContain("Se relever (mouvement)");
     expect(html).not.toContain('data-fray-budget="fsDropProne"');
   });
 
@@ -176,8 +213,8 @@ describe("budget panel templates", () => {
       .replace(/<[^>]+>/g, " ")
       .replace(/\s+/g, " ");
     const es = loadLanguage("es");
-    expect(text).toContain(`${translate(es, "FRAY.Budget.active")} 1/2`);
-    expect(text).toContain(`${translate(es, "FRAY.Budget.passive")} 0/1`);
+    expect(text).toContain(`${translate(es, "FRAY.Budget.active")}: 1/2`);
+    expect(text).toContain(`${translate(es, "FRAY.Budget.passive")}: 0/1`);
   });
 
   it("PR-B1 PR-P2 the activity left and the movement within its cap; no spend buttons (declarations live in the tracker)", () => {
@@ -187,8 +224,8 @@ describe("budget panel templates", () => {
       .render(TEMPLATE, v)
       .replace(/<[^>]+>/g, " ")
       .replace(/\s+/g, " ");
-    expect(text).toContain("Activity 25 % of 100 %");
-    expect(text).toContain("Movement 25 % of 25 %");
+    expect(text).toContain("Activity: 25 % of 100 %");
+    expect(text).toContain("Movement: 25 % of 25 %");
   });
 
   it("AD-M1…AD-M8 the manoeuvre picker, spent once the turn's manoeuvre is taken; AD-M4 an unready weapon is named (Japanese)", () => {
@@ -200,7 +237,7 @@ describe("budget panel templates", () => {
     expect(html).toContain("Ono");
   });
 
-  it("the tracker's compact panel shows the lines only; the GM's Strength-roll controls live on the sheet", () => {
+  it("the tracker's compact panel shows the lines only; the GM's Strength- and Agility-roll controls live on the sheet", () => {
     const compact = view("fast-slow", { compact: true, isGM: true });
     expect(compact.controls).toEqual([]);
     expect(compact.gmControls).toEqual([]);
@@ -208,7 +245,8 @@ describe("budget panel templates", () => {
     expect(html).toContain("fray-budget-compact");
     expect(html).not.toContain("<button");
     const gmView = view("fast-slow", { isGM: true });
-    expect(gmView.gmControls.map((b) => b.data?.purpose)).toEqual(["climb", "turbulence"]);
+    // FS-M2, FS-M4: Strength; FS-M5/FS-M6: the Agility roll the GM may ask for a jump.
+    expect(gmView.gmControls.map((b) => b.data?.purpose)).toEqual(["climb", "turbulence", "jump"]);
     expect(view("fast-slow", { owner: false }).controls).toEqual([]);
   });
 

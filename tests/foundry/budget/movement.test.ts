@@ -29,6 +29,7 @@ import type { ClassicD20Budget } from "../../../src/rules/families/classic-d20/b
 import type { ActiveDefenseBudget } from "../../../src/rules/families/active-defense-3d6/budget";
 import { checkCardOf, rollCheck } from "../../../src/chat/check-card";
 import type { ChatMessageDoc, TokenDoc } from "../../harness/chat";
+import { pressBudget } from "./panel";
 
 const walk = (cost: number) => ({ action: "walk", cost });
 
@@ -174,6 +175,74 @@ describe("token movement", () => {
       }),
     );
     expect(bob).toMatchObject({ ok: false, reason: "notYourBudget" });
+  });
+
+  it("FS-M3 crawling through a narrow passage «passage étroit» halves the crawl again, as difficult ground does", async () => {
+    const { fight, heroId, hero } = await fastSlowTurn("slow");
+    hero.actor.statuses.add("prone");
+    // Speed 10: the crawl covers 5 m, through a narrow passage 2.5 m; 1 m of it uses 4 m of the move.
+    expect(await drag(alice, hero.token, [{ action: "crawlNarrow", cost: 1 }])).toBe(true);
+    expect(moveLeft(budgetNow(fight, heroId))).toBe(6);
+    expect(await drag(alice, hero.token, [{ action: "crawlNarrow", cost: 1.6 }])).toBe(false);
+    expect(await drag(alice, hero.token, [{ action: "crawl", cost: 3 }])).toBe(true);
+    expect(moveLeft(budgetNow(fight, heroId))).toBe(0);
+  });
+
+  it("FS-M6 a long jump over a pit «une fosse», declared in the jump dialog: out of move mid-jump, the creature falls", async () => {
+    const { fight, heroId, hero } = await fastSlowTurn("slow", { fastSlow: { agility: { value: 12 } } });
+    expect(await drag(alice, hero.token, [walk(8)])).toBe(true);
+    // 4 m over the pit with 2 m of move left.
+    budgetWorld.prompts.push({ kind: "long", metres: 4, runUpMetres: 0, overGap: true });
+    expect(await pressBudget(alice, fight, heroId, "Jump")).toBe(true);
+    await settle();
+    expect(budgetNow<FastSlowBudget>(fight, heroId).turn).toMatchObject({ moveLeft: 0, stopped: true });
+    expect(hero.actor.statuses.has("prone")).toBe(true);
+    expect([...world.messages.values()].map((m) => String(m._source.content ?? ""))).toContainEqual(
+      expect.stringContaining("Aldo falls."),
+    );
+    // The same jump on level ground lands prone, and no fall is announced.
+    const level = await fastSlowTurn("slow", { fastSlow: { agility: { value: 12 } } });
+    world.messages.clear();
+    expect(await drag(alice, level.hero.token, [walk(8)])).toBe(true);
+    budgetWorld.prompts.push({ kind: "long", metres: 4, runUpMetres: 0, overGap: false });
+    expect(await pressBudget(alice, level.fight, level.heroId, "Jump")).toBe(true);
+    await settle();
+    expect(level.hero.actor.statuses.has("prone")).toBe(true);
+    expect([...world.messages.values()]).toHaveLength(0);
+  });
+
+  it("FS-M5 running out of move mid high jump is a fall; FS-M5 FS-M6 the GM *may* ask an Agility roll, and a failure is a fall", async () => {
+    const { fight, heroId, hero } = await fastSlowTurn("slow", { fastSlow: { agility: { value: 12 } } });
+    expect(await drag(alice, hero.token, [walk(9.7)])).toBe(true);
+    budgetWorld.prompts.push({ kind: "high", metres: 0.6, runUpMetres: 0, overGap: false });
+    expect(await pressBudget(alice, fight, heroId, "Jump")).toBe(true);
+    await settle();
+    expect(budgetNow<FastSlowBudget>(fight, heroId).turn).toMatchObject({ moveLeft: 0, stopped: true });
+    expect(hero.actor.statuses.has("prone")).toBe(true);
+
+    // A long jump of 5 m is more than Agility 12 (+2) jumps without a roll (4 m): the GM asks the roll.
+    const next = await fastSlowTurn("slow", { fastSlow: { agility: { value: 12 } } });
+    budgetWorld.prompts.push({ kind: "long", metres: 5, runUpMetres: 0, overGap: true });
+    expect(await pressBudget(alice, next.fight, next.heroId, "Jump")).toBe(true);
+    await settle();
+    expect(next.hero.actor.statuses.has("prone")).toBe(false);
+    // *May*: no roll is asked until the GM asks it.
+    expect([...world.messages.values()].some((m) => checkCardOf(m as never)?.kind === "jump")).toBe(false);
+    budgetWorld.prompts.push({ banes: 0 });
+    expect(await pressBudget(gm, next.fight, next.heroId, "Ask an Agility roll (jump)")).toBe(true);
+    await settle();
+    const asked = [...world.messages.values()].find(
+      (m) => checkCardOf(m as never)?.kind === "jump",
+    ) as ChatMessageDoc;
+    expect(checkCardOf(asked as never)).toMatchObject({
+      attributeKey: "FRAY.Family.fast-slow.Attribute.agility",
+    });
+    // 6 + 2 = 8: short of 10, the jump fails and the creature falls.
+    queueFaces(6);
+    expect(await as(alice, () => rollCheck(asked.id))).toEqual({ ok: true, value: null });
+    await settle();
+    expect(next.hero.actor.statuses.has("prone")).toBe(true);
+    expect(budgetNow<FastSlowBudget>(next.fight, next.heroId).turn?.stopped).toBe(true);
   });
 
   it("the GM confirms an override of a refused move: it is made, and the overspend recorded", async () => {

@@ -6,6 +6,7 @@
  * engine's; phased-round declares through the round engine (PR-B2).
  */
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { beforeEach, describe, expect, it } from "vitest";
 import { giveStatus } from "../../harness/effects";
 import {
@@ -19,6 +20,7 @@ import {
   events,
   gm,
   resetWorld,
+  setSetting,
   startedFight,
   weapon,
   world,
@@ -178,6 +180,28 @@ describe("budget requests", () => {
     expect([a.ok, b.ok].sort()).toEqual([false, true]);
     expect([a, b].find((o) => !o.ok)).toMatchObject({ reason: "budgetChanged" });
     expect(budgetNow<FastSlowBudget>(fight, heroId).turn?.minorLeft).toBe(1);
+  });
+
+  it("FS-A17 the world's fsMinorBonus sets the extra minor activities of a turn that gives up its move or action", async () => {
+    setSetting("fsMinorBonus", 2);
+    try {
+      const { fight, heroId } = await fastSlowFight("fast");
+      expect(budgetNow<FastSlowBudget>(fight, heroId).turn).toMatchObject({ minorLeft: 1, minorBonus: 2 });
+      // A fast turn that neither acts nor moves: 1 + 2 minor activities, asked by its player.
+      for (let i = 0; i < 3; i++)
+        expect((await spend(alice, fight, heroId, { type: "minor" })).ok, `minor ${i + 1}`).toBe(true);
+      expect(await spend(alice, fight, heroId, { type: "minor" })).toMatchObject({
+        ok: false,
+        reason: "minorActivitiesUsed",
+      });
+      // Having done them, it may not act any more this turn.
+      expect(await spend(alice, fight, heroId, { type: "activity", activity: "defend" })).toMatchObject({
+        ok: false,
+        reason: "minorBonusTaken",
+      });
+    } finally {
+      setSetting("fsMinorBonus", 1);
+    }
   });
 
   it("FS-A16 FS-A10 a prepared activity is kept with its trigger; its reaction is used once a round, and comes back", async () => {
@@ -406,7 +430,7 @@ describe("budget requests", () => {
           if (who === 2) expect(out.ok).toBe(false);
         },
       ),
-      { numRuns: 1000 },
+      runs(1000),
     );
     expect(world.warnings).toEqual([]);
     expect(budgetWorld.dialogs).toEqual([]);

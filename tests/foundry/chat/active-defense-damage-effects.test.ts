@@ -160,7 +160,7 @@ describe("active-defense-3d6 damage effects (AD-A4)", () => {
     const ja = textOf(await view(message, alice, "ja"));
     expect(ja).toContain("必要な判定 朦朧判定 転倒判定");
     expect(textOf(await view(cards[0] as ChatMessageDoc, bob, "ja"))).toContain(
-      "重傷：1回の攻撃で15ダメージ（10を超える）。",
+      "重傷：1回の攻撃で10点を超える15点のダメージ",
     );
     // A blow of exactly half calls for nothing.
     world.messages.clear();
@@ -197,7 +197,7 @@ describe("active-defense-3d6 damage effects (AD-A4)", () => {
         lines: [{ key: "FRAY.DamageEffects.Effect.stunned", data: { name: "Kenji" } }],
       },
     });
-    expect(textOf(await view(stun, bob, "ja"))).toContain("Kenjiは次の自分の行動順まで朦朧となる。");
+    expect(textOf(await view(stun, bob, "ja"))).toContain("Kenjiは次の自分のターンまで朦朧となります。");
     expect(s.kenji.actor.statuses.has("stunned")).toBe(true);
     expect(effectsWith(s.kenji, "stunned")).toBe(1);
     expect(timedStatesOf(f.fight as never, f.kenji.id)).toEqual([
@@ -475,9 +475,11 @@ describe("active-defense-3d6 damage effects (AD-A4)", () => {
       expect(translate(tree, "FRAY.Combat.State.stunned")).toBeTruthy();
       if (lang === "ja") {
         expect(textOf(await view(cardOfKind("stun"), bob, "ja"))).toContain(
-          "Kenjiは朦朧となる（戦闘外：状態は手動で解除）。",
+          "Kenjiは朦朧となります（戦闘外のため、状態は手動で解除してください）。",
         );
-        expect(textOf(await view(cardOfKind("unconsciousness"), bob, "ja"))).toContain("Kenjiは気絶した。");
+        expect(textOf(await view(cardOfKind("unconsciousness"), bob, "ja"))).toContain(
+          "Kenjiは気絶しました。",
+        );
         expect(translate(tree, "FRAY.Check.Kind.death")).toBe("死亡判定");
       }
     },

@@ -86,7 +86,10 @@ describe("opposed-d20 attack card", () => {
     queueFaces(5);
     await click(bob, beaten, "defend", "t0", "dodge");
     expect(entryOf(beaten).outcome).toMatchObject({ outcome: "hit", hit: true, margin: 7 });
-    expect(textOf(await view(beaten, alice))).toContain("Hit · Margin +7");
+    // The verdict in the target's heading, the margin on its own line (issue 14: hit or miss at a glance).
+    const html = await view(beaten, alice);
+    expect(html).toMatch(/<span class="fray-verdict is-pass">(?:<i [^>]*><\/i>)?Hit<\/span>/);
+    expect(html).toMatch(/<p class="fray-card-outcome is-hit">Margin \+7<\/p>/);
   });
 
   it("OD-A2 both apply situational modifiers: the defender's owner types one next to its defenses", async () => {

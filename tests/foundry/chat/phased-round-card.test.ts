@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applyRoundEvents } from "../../../src/documents/combat-api";
+import { FightDoc } from "../../harness/chat";
 import { queueFaces, queuedFaces } from "../../harness/roll";
 import {
   alice,
@@ -104,6 +105,39 @@ describe("phased-round attack card", () => {
     const message = await attack(alice, "phased-round", hero, blade, [wolf]);
     expect(entryOf(message).attack).toMatchObject({ halved: true, total: 80 + 25 - 20 });
     expect(textOf(await view(message, alice))).toContain("50 % of the OB after firing in phase (A) +25");
+  });
+
+  it("PR-P3 a low orientation roll the GM rules compromising the next round takes its penalty off that round's attack", async () => {
+    const { hero, wolf, blade } = duel();
+    // The fight was created under the "gm" reading (prOrientationLow, recorded on the Combat).
+    const fight = new FightDoc({ family: "phased-round", options: { prOrientationLow: "gm" }, engine: null });
+    const ids = [hero, wolf].map((f) => fight.add(f.actor, f.token).id);
+    const [heroId] = ids as [string];
+    const toMeleeResolution = [
+      ...Array.from({ length: 6 }, () => ({ type: "advancePhase" as const, gmOverride: true })),
+      { type: "declareMelee" as const, id: heroId, melee: { group: "1", initiative: 10 } },
+      { type: "advancePhase" as const, gmOverride: true },
+    ];
+    const ruled = await as(gm, () =>
+      applyRoundEvents(fight as never, [
+        { type: "startCombat" },
+        { type: "advancePhase", gmOverride: true },
+        { type: "advancePhase", gmOverride: true },
+        { type: "recordOrientation", id: heroId, roll: 3 },
+        { type: "ruleOrientation", id: heroId, unable: true, penalty: 15 },
+        { type: "endRound", gmOverride: true },
+        { type: "advancePhase", gmOverride: true },
+        { type: "advancePhase", gmOverride: true },
+        ...toMeleeResolution,
+      ]),
+    );
+    expect(ruled.ok).toBe(true);
+    queueFaces(84);
+    const message = await attack(alice, "phased-round", hero, blade, [wolf]);
+    // 84 + OB 50 − DB 20 = 114 would hit; − 15 leaves 99, one short of the 100.
+    expect(entryOf(message).attack).toMatchObject({ total: 84 + 50 - 20 - 15 });
+    expect(entryOf(message).outcome?.hit).toBe(false);
+    expect(textOf(await view(message, alice))).toContain("Compromised (orientation) −15");
   });
 
   it("damage is rolled by the button and applied once", async () => {

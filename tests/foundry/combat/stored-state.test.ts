@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { readRoundState } from "../../../src/data/combat/round-state-source";
 import { reconcileEvents } from "../../../src/data/combat/reconcile";
 import { turnIndex, turnRanks } from "../../../src/data/combat/turn-order";
@@ -54,7 +55,7 @@ describe("the stored engine state, read back", () => {
         const ids = new Set(read.combatants.map((c) => c.id));
         return read.order.every((id) => ids.has(id)) && (read.current === null || ids.has(read.current));
       }),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 });

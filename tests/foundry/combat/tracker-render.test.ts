@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { HarnessActor } from "../../harness/combat";
 import { as as asClient, trackerSettings, type HarnessUser } from "../../harness/combat";
 import { canvasRecord } from "../../harness/application";
+import { dialogs } from "../../harness/core";
 import { buttonByAction, buttonByLabel, clearDom, click, rowOf } from "../../harness/dom";
 import { harness } from "../../harness/install";
 import { loadLanguage } from "../../harness/templates";
@@ -167,5 +168,136 @@ describe("Fray's own tracker buttons, clicked", () => {
     tracker.view(null);
     await as(gm, () => click(unable));
     expect(recorded.warnings).toEqual(["Combat no longer exists."]);
+  });
+});
+
+describe("FS-R2/FS-R3 the turn-order setting, as the tracker shows and plays it", () => {
+  afterEach(() => setSetting("fsTurnOrder", "perPart"));
+
+  it("FS-R2 FS-R3 players first: one part; a player takes a fast turn after a slow one, the GM's creature waits for both", async () => {
+    setSetting("fsTurnOrder", "playersFirst");
+    const { ann, ben, orc } = partyActors();
+    const { combat, ids } = await fight("fast-slow", [ann, ben, orc]);
+    const [annId, benId, orcId] = ids as [string, string, string];
+    // A fight keeps the order it was created with.
+    setSetting("fsTurnOrder", "perPart");
+    await applyRoundEvents(combat, [{ type: "startCombat" }]);
+    let root = await trackerFor(alice, combat);
+    expect(root.textContent).toContain("Turns: players first");
+    // Fast is still offered in the one part (per part it is offered only in the fast part).
+    await as(alice, () => click(buttonByLabel(rowOf(root, annId), "Fast")));
+    root = await trackerFor(gm, combat);
+    await as(gm, () => click(buttonByLabel(rowOf(root, benId), "Take turn")));
+    root = await trackerFor(gm, combat);
+    await as(gm, () => click(buttonByLabel(rowOf(root, benId), "End turn")));
+    root = await trackerFor(gm, combat);
+    // The orc (whatever its speed) waits for Ann, who chose fast.
+    expect(rowOf(root, orcId).querySelector('[data-action="frayTakeTurn"]')).toBeNull();
+    root = await trackerFor(alice, combat);
+    await as(alice, () => click(buttonByLabel(rowOf(root, annId), "Take turn")));
+    const state = roundStateOf(combat);
+    expect(state.current).toBe(annId);
+    expect(state.combatants.find((c) => c.id === annId)?.speed).toBe("fast");
+    expect(state.combatants.find((c) => c.id === benId)?.speed).toBe("slow");
+  });
+
+  it("FS-R2 per part (the default): in the slow part a player is offered slow only", async () => {
+    const { ann, orc } = partyActors();
+    const { combat, ids } = await fight("fast-slow", [ann, orc]);
+    const [annId] = ids as [string, string];
+    await applyRoundEvents(combat, [{ type: "startCombat" }, { type: "advancePhase", gmOverride: true }]);
+    const root = await trackerFor(alice, combat);
+    expect(root.textContent).toContain("Slow turns");
+    expect(() => buttonByLabel(rowOf(root, annId), "Fast")).toThrow();
+    expect(buttonByLabel(rowOf(root, annId), "Slow")).toBeTruthy();
+  });
+});
+
+describe("PR-P6 the weapon costs a fight was created with", () => {
+  afterEach(() => {
+    setSetting("prDrawCost", 20);
+    setSetting("prChangeCost", 50);
+    dialogs.reset();
+  });
+
+  it("PR-P6 the movement form names the fight's costs, and the GM side charges them", async () => {
+    setSetting("prDrawCost", 10);
+    setSetting("prChangeCost", 80);
+    const { ann } = partyActors();
+    const { combat, ids } = await fight("phased-round", [ann]);
+    const [annId] = ids as [string];
+    // Changed after the fight began: the fight keeps its own costs.
+    setSetting("prDrawCost", 20);
+    setSetting("prChangeCost", 50);
+    await applyRoundEvents(combat, [{ type: "startCombat" }]);
+    for (let i = 0; i < 5; i++) await applyRoundEvents(combat, [{ type: "advancePhase", gmOverride: true }]);
+    expect(roundStateOf(combat).phase).toBe(5);
+    const root = await trackerFor(alice, combat);
+    dialogs.answers.push({ action: "ok", fields: { percent: 90, manoeuvre: "none", draw: true } });
+    await as(alice, () => click(buttonByLabel(rowOf(root, annId), "Movement and manoeuvre")));
+    const form = dialogs.elements.at(-1) as HTMLElement;
+    expect(form.textContent).toContain("Draw a weapon (10 %)");
+    expect(form.textContent).toContain("Change weapons (80 %)");
+    // 90 % of movement and a 10 % draw fit in the round's 100 % (the seed's 20 % would not).
+    expect(roundStateOf(combat).combatants.find((c) => c.id === annId)?.sheet?.movement).toMatchObject({
+      percent: 90,
+      draw: true,
+    });
+  });
+});
+
+describe("PR-P3 the GM decides what a low orientation roll does (setting prOrientationLow)", () => {
+  afterEach(() => {
+    setSetting("prOrientationLow", "unable");
+    dialogs.reset();
+  });
+
+  it("PR-P3 a roll of 05 or less prompts the GM; the compromise it sets shows on the tracker into the next round", async () => {
+    setSetting("prOrientationLow", "gm");
+    const { ann } = partyActors();
+    const { combat, ids } = await fight("phased-round", [ann]);
+    const [annId] = ids as [string];
+    await applyRoundEvents(combat, [{ type: "startCombat" }]);
+    for (let i = 0; i < 2; i++) await applyRoundEvents(combat, [{ type: "advancePhase", gmOverride: true }]);
+    expect(roundStateOf(combat).phase).toBe(2);
+    // The player rolls 04; the GM's client is asked, and rules: able to act, −15 next round.
+    recorded.nextRolls.push({ total: 4 });
+    dialogs.answers.push({ action: "ok", fields: { unable: false, penalty: 15 } });
+    const root = await trackerFor(alice, combat);
+    await as(alice, () => click(buttonByLabel(rowOf(root, annId), "Orientation roll")));
+    await settle();
+    expect(dialogs.elements.at(-1)?.textContent).toContain(
+      "Ann rolled 4 on an orientation roll: it could leave them unable to act",
+    );
+    const sheet = () => roundStateOf(combat).combatants.find((c) => c.id === annId)?.sheet;
+    expect(sheet()?.spellOrientation).toMatchObject({ roll: 4, ruling: "able", failed: false });
+    const now = await trackerFor(gm, combat);
+    expect(rowOf(now, annId).textContent).toContain("05 or less: may still act (the GM's ruling)");
+    expect(rowOf(now, annId).textContent).toContain("Next round compromised: −15 to rolls");
+    const notesOf = (row: HTMLElement) => row.querySelector(".fray-notes")?.textContent ?? "";
+    expect(notesOf(rowOf(now, annId))).not.toContain("Unable to act");
+    // The GM may rule again from the row.
+    expect(buttonByLabel(rowOf(now, annId), "Rule on the orientation roll (GM)")).toBeTruthy();
+    await applyRoundEvents(combat, [{ type: "endRound", gmOverride: true }]);
+    const next = await trackerFor(alice, combat);
+    expect(rowOf(next, annId).textContent).toContain("Compromised: −15 to rolls this round");
+  });
+
+  it("PR-P3 under the default reading a roll of 05 or less leaves the character unable, with no prompt", async () => {
+    const { ann } = partyActors();
+    const { combat, ids } = await fight("phased-round", [ann]);
+    const [annId] = ids as [string];
+    await applyRoundEvents(combat, [{ type: "startCombat" }]);
+    for (let i = 0; i < 2; i++) await applyRoundEvents(combat, [{ type: "advancePhase", gmOverride: true }]);
+    recorded.nextRolls.push({ total: 4 });
+    const root = await trackerFor(alice, combat);
+    await as(alice, () => click(buttonByLabel(rowOf(root, annId), "Orientation roll")));
+    await settle();
+    expect(dialogs.shown).toHaveLength(0);
+    const row = rowOf(await trackerFor(gm, combat), annId);
+    const notes = row.querySelector(".fray-notes")?.textContent ?? "";
+    expect(notes).toContain("05 or less: unable to act this round");
+    expect(notes).toContain("Unable to act");
+    expect(row.querySelector('[data-action="frayOrientationRuling"]')).toBeNull();
   });
 });

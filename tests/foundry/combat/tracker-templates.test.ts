@@ -247,7 +247,8 @@ describe("the combat tracker templates, rendered with the real handlebars", () =
         lines: lines.map((l) => ({ ...l, holder: EVIL })),
       });
       expect(html).not.toContain("<script>");
-      if (lang === "es") expect(html).toContain("Final de la ronda");
+      // OD-R5 «Final de la ronda», lower-case mid-sentence ("termina al final de la ronda").
+      if (lang === "es") expect(html).toContain("final de la ronda");
     }
   });
 

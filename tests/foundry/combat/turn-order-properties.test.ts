@@ -6,6 +6,7 @@
  * of that moment, and every `combatStart`/`combatTurn`/`combatRound` fired before the write with what it gave.
  */
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import { HarnessActor, observe, type HarnessUser } from "../../harness/combat";
 import { alice, fight, recorded, setSetting, settle } from "./setup";
@@ -104,7 +105,7 @@ describe("core's view of the fight equals the engine's after every event", () =>
             }
           },
         ),
-        { numRuns: 8 },
+        runs(8),
       );
     }, 120_000);
   }

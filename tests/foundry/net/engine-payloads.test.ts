@@ -4,6 +4,7 @@
  * PR-P6, PR-P7, PR-P9 declarations take only the values the rules know; the GM side checks each field.
  */
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { alice, as, creature, engineOf, events, gm, resetWorld, startedFight } from "../budget/setup";
 import {
@@ -132,7 +133,7 @@ describe("declarations the rules do not know leave the fight as it was", () => {
         expect(engineOf(fight).round).toBeGreaterThanOrEqual(1);
         expect(engineOf(fight).combatants).toHaveLength(2);
       }),
-      { numRuns: 120 },
+      runs(120),
     );
   }, 60_000);
 

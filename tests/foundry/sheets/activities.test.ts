@@ -18,6 +18,7 @@ import {
   creature,
   events,
   freshWorld,
+  gm,
   lastCard,
   messages,
   settle,
@@ -36,6 +37,7 @@ import type { FastSlowBudget } from "../../../src/rules/families/fast-slow/budge
 import type { ChatUser, FightDoc } from "../../harness/chat";
 import { actorSheetContext } from "../../../src/applications/sheets/actor-context";
 import { loadLanguage, translate } from "../../harness/templates";
+import { placeOnVisionScene, showVisionScene, sightScene } from "../../harness/sight";
 
 type Creature = ReturnType<typeof creature>;
 
@@ -197,6 +199,74 @@ describe("FS-A8 Help", () => {
     expect(world.warnings.at(-1)).toBe("No creature within 4.5 m to help.");
     expect(budget(fight, heroId).turn?.actionLeft).toBe(1);
     expect(messages()).toHaveLength(0);
+  });
+
+  it("FS-A8 a creature that *you* can see: where the scene has token vision, one behind a wall is not offered", async () => {
+    const vision = showVisionScene();
+    try {
+      const hero = creature("Aldo", { fastSlow: { intellect: { value: 12 } } }, [alice]);
+      const ally = creature("Tobin", {}, [bob]);
+      const orc = creature("Orc");
+      placeOnVisionScene(hero.token, 0, 0);
+      placeOnVisionScene(ally.token, 2, 0);
+      placeOnVisionScene(orc.token, 0, 2);
+      // A wall between Aldo and Tobin (both within 4.5 m of Aldo); none between Aldo and the orc.
+      sightScene.walls.push({ c: [150, 0, 150, 100], sight: 20 });
+      const { fight, ids } = await slowTurnOf(hero, ally, orc);
+      const [heroId, , orcId] = ids as [string, string, string];
+      queueFaces(9);
+      expect(await pressActivity(alice, fight, heroId, "help", { target: orcId, boons: 0, banes: 0 })).toBe(
+        true,
+      );
+      const form = String(budgetWorld.dialogs.at(-1)?.content ?? "");
+      expect(form).toContain("Orc");
+      expect(form).not.toContain("Tobin");
+      expect(statesOf(fight, orcId)).toEqual([expect.objectContaining({ key: "help" })]);
+    } finally {
+      vision.off();
+    }
+  });
+
+  it("FS-A8 with nobody in sight nothing is spent; the GM may override; a scene without vision leaves it to the table", async () => {
+    const vision = showVisionScene();
+    try {
+      const hero = creature("Aldo", { fastSlow: { intellect: { value: 12 } } }, [alice]);
+      const ally = creature("Tobin", {}, [bob]);
+      placeOnVisionScene(hero.token, 0, 0);
+      placeOnVisionScene(ally.token, 2, 0);
+      sightScene.walls.push({ c: [150, 0, 150, 100], sight: 20 });
+      const { fight, ids } = await slowTurnOf(hero, ally);
+      const [heroId, allyId] = ids as [string, string];
+      expect(await pressActivity(alice, fight, heroId, "help", null)).toBe(false);
+      expect(world.warnings.at(-1)).toBe(
+        "No creature within 4.5 m that this creature can see (the scene's vision) to help.",
+      );
+      expect(budget(fight, heroId).turn?.actionLeft).toBe(1);
+      expect(messages()).toHaveLength(0);
+      // No form was shown: the answer queued for it is still there.
+      expect(budgetWorld.prompts.splice(0)).toEqual([null]);
+      // The GM is offered Tobin, marked, and may help through the wall.
+      queueFaces(9);
+      expect(await pressActivity(gm, fight, heroId, "help", { target: allyId, boons: 0, banes: 0 })).toBe(
+        true,
+      );
+      expect(String(budgetWorld.dialogs.at(-1)?.content ?? "")).toContain("Tobin (out of sight: the GM");
+      expect(statesOf(fight, allyId)).toEqual([expect.objectContaining({ key: "help" })]);
+      // Without token vision, the wall does not decide: the player is offered Tobin.
+      sightScene.tokenVision = false;
+      await events(fight, [{ type: "endRound", gmOverride: true }]);
+      await events(fight, [
+        { type: "pass", id: heroId },
+        { type: "advancePhase", gmOverride: true },
+        { type: "takeTurn", id: heroId },
+      ]);
+      queueFaces(9);
+      expect(await pressActivity(alice, fight, heroId, "help", { target: allyId, boons: 0, banes: 0 })).toBe(
+        true,
+      );
+    } finally {
+      vision.off();
+    }
   });
 
   it("a player cannot take another's creature's activity: refused before any roll", async () => {

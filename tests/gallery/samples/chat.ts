@@ -40,6 +40,8 @@ import { ATTACK_CARD_TEMPLATE } from "../../../src/chat/card-render";
 import type { AttackCardData } from "../../../src/chat/card-data";
 import { readersOf, type Readers } from "../../../src/chat/parties";
 import type { GallerySample } from "../sample";
+import { CheckRoll } from "../../../src/dice/check-roll";
+import type { AttackRoll } from "../../../src/dice/fray-roll";
 
 interface Card {
   readonly id: string;
@@ -265,6 +267,19 @@ defineCheckConsequence<{ name: string }>("gallery.hide", async ({ data, result }
   ],
 }));
 
+/** What FS-MT9's consequence reports on a failure (its damage rolled), without the statuses it sets. */
+defineCheckConsequence<{ rider: string; mount: string }>(
+  "gallery.mountFall",
+  async ({ data, result, sink }) => {
+    if (result.success) return { lines: [{ key: "FRAY.Mount.Fall.success", data: { rider: data.rider } }] };
+    const { snapshot } = await sink.roll(CheckRoll as typeof AttackRoll, "1d6 + 3", { purpose: "damage" });
+    return {
+      lines: [{ key: "FRAY.Mount.Fall.failure", data: { ...data, damage: String(snapshot.total) } }],
+      rolls: [{ labelKey: "FRAY.Mount.Fall.damage", roll: snapshot }],
+    };
+  },
+);
+
 /** Check cards (FS-D1/FS-D2 d20 challenge rolls, AD 3d6 roll-under), pending and rolled, with their lines. */
 async function playChecks(): Promise<GallerySample[]> {
   registerCheckCards();
@@ -344,6 +359,34 @@ async function playChecks(): Promise<GallerySample[]> {
     consequence: { name: "gallery.hide", data: { name: "Mira of Vesk" } },
     roll: "now",
   });
+  // FS-MT9: the mount falls; the rider's Agility roll, failed: pinned, the fall's damage rolled.
+  const mountFall = await post({
+    kind: "mountFall",
+    attribute: "agility",
+    lines: [{ key: "FRAY.Mount.Fall.message", data: { mount: "Grey Mare", rider: "Mira of Vesk" } }],
+    consequence: { name: "gallery.mountFall", data: { rider: "Mira of Vesk", mount: "Grey Mare" } },
+  });
+  queueFaces(4, 5);
+  await click(alice, mountFall, "rollCheck" as never);
+  // AD-A4: the knockdown check after a major wound, a success; the unconsciousness check at 0 Health, failed.
+  const knockdown = await post({
+    kind: "knockdown",
+    dice: "3d6",
+    attribute: "wl",
+    lines: [{ key: "FRAY.DamageEffects.Reason.majorWound", data: { damage: "14", amount: "12" } }],
+    consequence: { name: "gallery.damageEffect", data: { effect: "prone" } },
+  });
+  queueFaces(2, 3, 4);
+  await click(alice, knockdown, "rollCheck" as never);
+  const unconscious = await post({
+    kind: "unconsciousness",
+    dice: "3d6",
+    attribute: "wl",
+    lines: [{ key: "FRAY.DamageEffects.Reason.zeroHealth", data: { amount: "-3" } }],
+    consequence: { name: "gallery.damageEffect", data: { effect: "unconscious" } },
+  });
+  queueFaces(6, 6, 5);
+  await click(alice, unconscious, "rollCheck" as never);
   world.combats.clear();
   if (queuedFaces.length) throw new Error(`gallery: ${queuedFaces.length} queued dice faces left unused`);
 
@@ -389,6 +432,27 @@ async function playChecks(): Promise<GallerySample[]> {
       "AD-A4 stun check after a major wound, failed: stunned until the next turn (AD-T1)",
       checkSnapshot(stun),
       stun.id,
+      gm,
+    ],
+    [
+      "check-mount-fall-failed",
+      "FS-MT9 the mount falls: the rider's Agility roll failed, pinned, the fall's damage rolled",
+      checkSnapshot(mountFall),
+      mountFall.id,
+      gm,
+    ],
+    [
+      "check-knockdown-success",
+      "AD-A4 knockdown check after a major wound, a success: no effect",
+      checkSnapshot(knockdown),
+      knockdown.id,
+      alice,
+    ],
+    [
+      "check-unconsciousness-failed",
+      "AD-A4 unconsciousness check at 0 Health or below, failed",
+      checkSnapshot(unconscious),
+      unconscious.id,
       gm,
     ],
     [

@@ -196,6 +196,8 @@ export function combatSamples(): GallerySample[] {
           template: templatePath("combat/movement-dialog"),
           context: {
             id: "aldo",
+            drawCost: "20",
+            changeCost: "50",
             manoeuvres: [
               { value: "none", label: "FRAY.Combat.Manoeuvre.none" },
               { value: "succeeded", label: "FRAY.Combat.Manoeuvre.succeeded" },

@@ -162,6 +162,11 @@ function actor(type: "character" | "creature", name?: string): ActorDoc {
       item("talent"),
       item("gear"),
     );
+  } else {
+    a.items.push(
+      item("weapon", "Hooves", { damage: "1d6+2", equipped: true }),
+      item("weapon", "Bite", { damage: "1d4", equipped: true }),
+    );
   }
   a.prepare();
   return a;
@@ -314,6 +319,13 @@ export async function sheetSamples(): Promise<GallerySample[]> {
       parts: actorParts("actor/family/active-defense-3d6", () =>
         actorContext(horse, "active-defense-3d6", false, bob),
       ),
+    },
+    {
+      id: "actor-stats-creature-fast-slow",
+      title:
+        "Creature sheet (a mount) as its GM sees it, fast-slow: a stat block, its attacks first with their rolls",
+      frame: { ...ACTOR_WINDOW, classes: [...ACTOR_WINDOW.classes, "creature"], title: horse.name },
+      parts: actorParts("actor/family/fast-slow", () => actorContext(horse, "fast-slow", true, gm)),
     },
     {
       id: "actor-items",

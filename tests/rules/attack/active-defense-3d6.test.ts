@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import { activeDefenseAttackOutcome } from "../../../src/rules/families/active-defense-3d6/attack-outcome";
 import {
@@ -68,6 +69,26 @@ describe("active-defense-3d6 hit roll", () => {
     expect(resolveActiveDefenseHit(sword, [3, 4, 6], criticals)).toMatchObject({
       success: false,
       outcome: "miss",
+    });
+  });
+
+  it("AD-A1/AD-A4 a plain miss (over the target value, no fumble) deals no damage and asks for no roll", () => {
+    // AD-A4: damage is rolled only "if the hit succeeds and the defense fails"; 13 > skill 12 is no hit.
+    const miss = resolveActiveDefenseHit(sword, [3, 4, 6], criticals);
+    expect(miss).toMatchObject({ success: false, fumble: false, critical: false, defensePossible: false });
+    const outcome = activeDefenseAttackOutcome(miss, []);
+    expect(outcome).toEqual({
+      outcome: "miss",
+      damageDue: false,
+      fumbleTable: false,
+      defendedBy: null,
+      next: [],
+    });
+    // A failed defense cannot turn a miss into a hit either.
+    const failedParry = resolveActiveDefenseRoll({ id: "parry", target: 9 }, [5, 5, 5], criticals);
+    expect(activeDefenseAttackOutcome(miss, [failedParry])).toMatchObject({
+      outcome: "miss",
+      damageDue: false,
     });
   });
 
@@ -327,7 +348,7 @@ describe("active-defense-3d6 defenses", () => {
           }
         },
       ),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 });

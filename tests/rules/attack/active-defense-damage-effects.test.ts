@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import {
   damageEffectChecksDue,
@@ -156,7 +157,7 @@ describe("active-defense-3d6 damage effects (AD-A4)", () => {
           expect(at(small).every((check) => larger.has(check))).toBe(true);
         },
       ),
-      { numRuns: 2000 },
+      runs(2000),
     );
   });
 
@@ -177,7 +178,7 @@ describe("active-defense-3d6 damage effects (AD-A4)", () => {
         const has = (k: string) => due.some((d) => d.check === k);
         if (!c.already.stunned && !c.already.prone) expect(has("stun")).toBe(has("knockdown"));
       }),
-      { numRuns: 2000 },
+      runs(2000),
     );
   });
 
@@ -191,7 +192,7 @@ describe("active-defense-3d6 damage effects (AD-A4)", () => {
         expect(r.success).toBe(expected);
         expect(r.effect).toBe(expected ? null : "unconscious");
       }),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import {
   classicD20AttackBonus,
@@ -130,7 +131,7 @@ describe("classic-d20 attacks", () => {
           else expect(r.hit).toBe(d20 + attackBonus >= armorClass);
         },
       ),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import {
   fastSlowAttackBoons,
@@ -160,7 +161,7 @@ describe("fast-slow attacks", () => {
           expect(r.hit).toBe(r.total >= targetValue);
         },
       ),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import { opposedD20Formula, resolveOpposedD20Attack } from "../../../src/rules/families/opposed-d20/attack";
 import { opposedD20HealthLoss } from "../../../src/rules/families/opposed-d20/damage";
@@ -123,7 +124,7 @@ describe("opposed-d20 attack resolution", () => {
           expect(r.hit).toBe((r.margin ?? 0) > 0);
         },
       ),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 });

@@ -27,6 +27,15 @@ describe("phased-round attacks", () => {
     });
   });
 
+  it("PR-P3 a compromised attacker's chances of succeeding are jeopardised: the GM's penalty comes off the total", () => {
+    expect(resolvePhasedRoundAttack({ ...melee, compromised: 15 }, [60])).toMatchObject({
+      total: 85,
+      compromised: 15,
+      hit: false,
+    });
+    expect(resolvePhasedRoundAttack(melee, [60])).toMatchObject({ total: 100, compromised: 0, hit: true });
+  });
+
   it("the d100 is open-ended: the card rolls again while the rule asks", () => {
     expect(resolvePhasedRoundAttack(melee, [97])).toEqual({
       status: "needsMore",

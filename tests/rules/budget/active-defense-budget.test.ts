@@ -196,6 +196,13 @@ describe("active-defense-3d6 manoeuvres", () => {
     expect(reason(nextTurn(spent), aimNow)).toBe("weaponNotReady");
   });
 
+  it("AD-M5 only a bow or crossbow shoots: a melee weapon is never fired at the turn's start", () => {
+    // AD-M5 speaks of missile attacks «射撃» by bows and crossbows; a sword or an axe attacks as a manoeuvre.
+    expect(reason(start(armed()), shoot("sword"))).toBe("notMissileWeapon");
+    expect(reason(start(armed()), shoot("axe"))).toBe("notMissileWeapon");
+    expect(reason(start(armed()), shoot("crossbow"))).toBeNull();
+  });
+
   it("AD-M5 missile attacks come at the start of the turn, leaving the turn for another manoeuvre", () => {
     const s = run(start(armed()), shoot("bow"), ready("bow"));
     expect(s.maneuver).toBe("ready");

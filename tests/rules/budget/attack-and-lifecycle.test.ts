@@ -5,6 +5,7 @@
  * fingerprint that makes a double click spend once.
  */
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import { attackSpend } from "../../../src/rules/budget/attack-spend";
 import { applySpend, countedAction } from "../../../src/rules/budget/apply-spend";
@@ -455,7 +456,7 @@ describe("the budgets' round and turn clock", () => {
           }
         },
       ),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 });
@@ -522,7 +523,7 @@ describe("one store for the opposed-d20 counters", () => {
           }
         },
       ),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 

@@ -4,6 +4,7 @@
  * event leaves the input state deep-equal to what it was (the input is frozen, so a mutation would throw).
  */
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import type { BudgetSummary } from "../../../src/rules/budget/budget-rules";
 import type { Outcome } from "../../../src/rules/outcome";
@@ -44,7 +45,7 @@ import {
 import { ALL_OUT_ATTACK_OPTIONS } from "../../../src/rules/families/active-defense-3d6/maneuvers";
 import { adWeapon } from "../../../src/rules/families/active-defense-3d6/readiness";
 
-const RUNS = { numRuns: 1000 };
+const RUNS = runs(1000);
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PREPARED_BOONS, stabilizeBanes } from "../../../src/rules/families/fast-slow/activities";
 import {
+  DEFAULT_MINOR_BONUS,
   fastSlowBudget,
   spendFastSlow,
   spendMovement,
@@ -18,8 +19,12 @@ import type { Outcome } from "../../../src/rules/outcome";
 
 const standing = { prone: false };
 
-function turnOf(kind: TurnKind, speed = 10): FastSlowBudget {
-  return startFastSlowTurn(startFastSlowRound(fastSlowBudget.initial(), { round: 1 }), { kind, speed });
+function turnOf(kind: TurnKind, speed = 10, minorBonus?: number): FastSlowBudget {
+  return startFastSlowTurn(startFastSlowRound(fastSlowBudget.initial(), { round: 1 }), {
+    kind,
+    speed,
+    ...(minorBonus === undefined ? {} : { minorBonus }),
+  });
 }
 
 function ok(outcome: Outcome<FastSlowBudget>): FastSlowBudget {
@@ -193,6 +198,28 @@ describe("fast-slow activities", () => {
     expect(line(slow, "rush")?.left).toBe(0);
   });
 
+  it("FS-A13 the rush's metres are spent first and leave a slow turn's own move whole", () => {
+    // A slow turn: the action (here Rush, double Speed) AND a move up to Speed (FS-R6, FS-A13).
+    const rushed = run(turnOf("slow", 10), { type: "activity", activity: "rush" }, walk(5));
+    expect(line(rushed, "rush")).toMatchObject({ left: 15, max: 20 });
+    expect(line(rushed, "move")?.left).toBe(10);
+    // 15 rush metres and then 10 of the move: 25 more, not one metre further.
+    const spent = run(rushed, walk(25));
+    expect(line(spent, "rush")?.left).toBe(0);
+    expect(line(spent, "move")?.left).toBe(0);
+    expect(spendFastSlow(spent, walk(0.5), standing).ok).toBe(false);
+  });
+
+  it("FS-A12 FS-A13 only retreat movement is free of opportunity attacks: a rush provokes them", () => {
+    const rushed = run(turnOf("fast", 10), { type: "activity", activity: "rush" });
+    const dash = spendMovement(rushed, { type: "move", metres: 6, action: "walk" }, standing);
+    expect(dash.ok).toBe(true);
+    expect(dash.ok && dash.value.noOpportunity).toBe(false);
+    if (!dash.ok) return;
+    const leaving = { action: "walk", leavesReach: true, noOpportunity: dash.value.noOpportunity } as const;
+    expect(provokesOpportunityAttack(leaving)).toBe(true);
+  });
+
   it("FS-A14 stabilizing a dying creature takes 1 bane", () => {
     expect(stabilizeBanes(true)).toBe(1);
     expect(stabilizeBanes(false)).toBe(0);
@@ -211,6 +238,16 @@ describe("fast-slow activities", () => {
     expect(line(startFastSlowRound(used, { round: 2 }), "reaction")?.left).toBe(1);
   });
 
+  it("FS-A16 talents and spells may also use the reaction: the same one reaction a round", () => {
+    const round = startFastSlowRound(fastSlowBudget.initial(), { round: 1 });
+    const used = ok(spendFastSlow(round, { type: "reaction", kind: "other" }, standing));
+    expect(line(used, "reaction")?.left).toBe(0);
+    expect(spendFastSlow(used, { type: "reaction", kind: "opportunityAttack" }, standing)).toMatchObject({
+      ok: false,
+      reason: "reactionUsed",
+    });
+  });
+
   it("FS-A16 leaving reach of one's own will provokes an opportunity attack, not Retreat nor being pushed", () => {
     const leaving = { action: "walk", leavesReach: true, noOpportunity: false } as const;
     expect(provokesOpportunityAttack(leaving)).toBe(true);
@@ -220,11 +257,11 @@ describe("fast-slow activities", () => {
     expect(provokesOpportunityAttack({ ...leaving, action: "crawl" })).toBe(true);
   });
 
-  it("FS-A17 one minor activity in a fast turn, two in a slow one; more only with the GM", () => {
+  it("FS-A17 one minor activity in a fast turn, two in a slow one; with no extra allowed, more only with the GM", () => {
     const minor: FastSlowEvent = { type: "minor" };
-    const fast = run(turnOf("fast"), minor);
+    const fast = run(turnOf("fast", 10, 0), minor);
     expect(spendFastSlow(fast, minor, standing)).toMatchObject({ ok: false, reason: "minorActivitiesUsed" });
-    const slow = run(turnOf("slow"), minor, minor);
+    const slow = run(turnOf("slow", 10, 0), minor, minor);
     expect(spendFastSlow(slow, minor, standing).ok).toBe(false);
     const forced = ok(spendFastSlow(slow, { type: "minor", override: true }, standing));
     expect(line(forced, "minor")?.left).toBe(0);
@@ -232,6 +269,83 @@ describe("fast-slow activities", () => {
     // Minor activities use neither the action nor the move.
     expect(line(slow, "action")?.left).toBe(1);
     expect(line(slow, "move")?.left).toBe(10);
+  });
+
+  it("FS-A17 a slow turn that does not move, or does not use its action, may do more: one more by default", () => {
+    const minor: FastSlowEvent = { type: "minor" };
+    const attack: FastSlowEvent = { type: "activity", activity: "attack" };
+    expect(DEFAULT_MINOR_BONUS).toBe(1);
+    // Not moving: two minor activities, the attack, and a third minor activity.
+    const stayed = run(turnOf("slow"), minor, minor, attack);
+    expect(line(stayed, "minor")).toMatchObject({ left: 1, max: 3 });
+    const third = run(stayed, minor);
+    expect(line(third, "minor")?.left).toBe(0);
+    expect(spendFastSlow(third, minor, standing)).toMatchObject({ ok: false, reason: "minorActivitiesUsed" });
+    // Having earned it by staying put, the creature cannot move any more this turn (the GM may allow it).
+    expect(spendFastSlow(third, walk(1), standing)).toMatchObject({ ok: false, reason: "minorBonusTaken" });
+    const forced = ok(spendFastSlow(third, { ...walk(1), override: true } as FastSlowEvent, standing));
+    expect(forced.overrides).toEqual([{ event: "move", reason: "minorBonusTaken" }]);
+    // Not acting: it moves, does three minor activities, and may not then use its action.
+    const moved = run(turnOf("slow"), walk(4), minor, minor, minor);
+    expect(spendFastSlow(moved, attack, standing)).toMatchObject({ ok: false, reason: "minorBonusTaken" });
+    expect(spendFastSlow(moved, { type: "standUp", using: "action" }, { prone: true })).toMatchObject({
+      ok: false,
+      reason: "minorBonusTaken",
+    });
+  });
+
+  it("FS-A17 a slow turn that moved and used its action has no more than two", () => {
+    const minor: FastSlowEvent = { type: "minor" };
+    const both = run(turnOf("slow"), walk(2), { type: "activity", activity: "attack" }, minor, minor);
+    expect(line(both, "minor")?.left).toBe(0);
+    expect(spendFastSlow(both, minor, standing)).toMatchObject({ ok: false, reason: "minorBonusNeedsForgo" });
+    // The GM's agreement still allows it (FS-A17 "ou avec l'accord du MJ").
+    const agreed = ok(spendFastSlow(both, { type: "minor", override: true }, standing));
+    expect(agreed.overrides).toEqual([{ event: "minor", reason: "minorBonusNeedsForgo" }]);
+  });
+
+  it("FS-A17 a fast turn (an action or a move) earns the extra minor activity by using neither", () => {
+    const minor: FastSlowEvent = { type: "minor" };
+    const idle = run(turnOf("fast"), minor, minor);
+    expect(line(idle, "minor")).toMatchObject({ left: 0, max: 2 });
+    expect(spendFastSlow(idle, { type: "activity", activity: "attack" }, standing)).toMatchObject({
+      ok: false,
+      reason: "minorBonusTaken",
+    });
+    expect(spendFastSlow(idle, walk(1), standing)).toMatchObject({ ok: false, reason: "minorBonusTaken" });
+    const moved = run(turnOf("fast"), walk(1), minor);
+    expect(spendFastSlow(moved, minor, standing)).toMatchObject({
+      ok: false,
+      reason: "minorBonusNeedsForgo",
+    });
+    const acted = run(turnOf("fast"), { type: "activity", activity: "defend" }, minor);
+    expect(spendFastSlow(acted, minor, standing)).toMatchObject({
+      ok: false,
+      reason: "minorBonusNeedsForgo",
+    });
+  });
+
+  it("FS-A17 how many more is the world's convention (fsMinorBonus)", () => {
+    const minor: FastSlowEvent = { type: "minor" };
+    const two = run(
+      turnOf("slow", 10, 2),
+      { type: "activity", activity: "attack" },
+      minor,
+      minor,
+      minor,
+      minor,
+    );
+    expect(spendFastSlow(two, minor, standing)).toMatchObject({ ok: false, reason: "minorActivitiesUsed" });
+    expect(line(turnOf("slow", 10, 2), "minor")).toMatchObject({ left: 4, max: 4 });
+    // A turn stored before the rule existed has no extra.
+    const old = turnOf("slow");
+    const { minorBonus: _b, minorBonusUsed: _u, ...legacy } = old.turn as NonNullable<FastSlowBudget["turn"]>;
+    const stored: FastSlowBudget = { ...old, turn: legacy };
+    expect(line(stored, "minor")).toMatchObject({ left: 2, max: 2 });
+    expect(spendFastSlow(run(stored, minor, minor), minor, standing)).toMatchObject({
+      ok: false,
+      reason: "minorActivitiesUsed",
+    });
   });
 });
 

@@ -88,6 +88,25 @@ describe("fast-slow movement", () => {
     expect(step(turnOf("slow", 1), { metres: 1, action: "crawl" }, true).metresLeft).toBe(0);
   });
 
+  it("FS-M3 a narrow passage «passage étroit» reduces the crawl as difficult ground does (to 1 m at least); a walk is not slowed", () => {
+    expect(crawlSpeed(10, "narrow")).toBe(2.5);
+    expect(crawlSpeed(3, "narrow")).toBe(1);
+    expect(
+      movementCost({ distance: 2.5, action: "crawl", speed: 10, prone: true, terrain: "narrow" }),
+    ).toEqual({
+      ok: true,
+      value: { cost: 10, check: null },
+    });
+    expect(movementCost({ distance: 3, action: "walk", speed: 10, prone: false, terrain: "narrow" })).toEqual(
+      {
+        ok: true,
+        value: { cost: 3, check: null },
+      },
+    );
+    const narrow = step(turnOf("slow"), { metres: 1, action: "crawl", terrain: "narrow" }, true);
+    expect(narrow.metresLeft).toBe(6);
+  });
+
   it("FS-M3 dropping prone is free; standing up uses the action or the move", () => {
     const t = turnOf("slow");
     const dropped = spendFastSlow(t, { type: "dropProne" }, { prone: false });
@@ -161,6 +180,24 @@ describe("fast-slow movement", () => {
     expect(s.cost).toBe(0.6);
     expect(s.metresLeft).toBe(9.4);
     expect(s.jump?.landing).toBe("safe");
+  });
+
+  it("FS-M5 reaching the move's end before finishing a high jump is a fall; the move is over", () => {
+    const ran = step(turnOf("slow"), { metres: 9.7, action: "walk" }).state;
+    const cut = step(ran, {
+      metres: 0.6,
+      action: "jump",
+      jump: { kind: "high", agilityModifier: 4, runUpMetres: 9.7 },
+    });
+    expect(cut.cost).toBe(0.3);
+    expect(cut.jump?.landing).toBe("fall");
+    expect(cut.state.turn).toMatchObject({ moveLeft: 0, stopped: true });
+    expect(
+      spendMovement(cut.state, { type: "move", metres: 0.1, action: "crawl" }, { prone: true }),
+    ).toMatchObject({
+      ok: false,
+      reason: "movementStopped",
+    });
   });
 
   it("FS-M6 long jump: 2 + Agility modifier metres (min 1 m), +2 m after a 2 m run-up", () => {

@@ -3,7 +3,11 @@
  * AD-M7): the waypoints of a move become stretches of one movement action, and each family spends them.
  */
 import { describe, expect, it } from "vitest";
-import { movementStretches, ownMetres } from "../../../src/rules/budget/movement-stretches";
+import {
+  movementStretches,
+  ownMetres,
+  type MovementStretch,
+} from "../../../src/rules/budget/movement-stretches";
 import {
   activeDefenseMove,
   classicD20Move,
@@ -78,6 +82,27 @@ describe("movement stretches", () => {
       0,
     );
     expect(ownMetres(pushed)).toBe(2);
+  });
+  it("FS-M3 Fray's crawlNarrow action is a crawl through a narrow passage; FS-M6 a jump over open space keeps overGap", () => {
+    expect(movementStretches([{ action: "crawlNarrow", cost: 2, elevation: 0 }], 0)).toEqual([
+      { action: "crawl", balance: false, narrow: true, metres: 2, rise: 0, jump: null },
+    ]);
+    const pit: MovementStretch = {
+      action: "jump",
+      balance: false,
+      metres: 4,
+      rise: 0,
+      jump: { kind: "long", runUpMetres: 0, overGap: true },
+    };
+    const moved = fastSlowMove(
+      fsTurn("slow"),
+      [{ action: "walk", balance: false, metres: 8, rise: 0, jump: null }, pit],
+      {
+        prone: false,
+        agilityModifier: 2,
+      },
+    );
+    expect(moved.ok && moved.value.landing).toBe("fall");
   });
 });
 

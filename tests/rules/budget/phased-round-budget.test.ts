@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  DEFAULT_WEAPON_COSTS,
+  initialPhasedBudget,
   mayDeclare,
   meleeObPercent,
   phasedBudgetFromSheet,
@@ -67,6 +69,12 @@ describe("phased-round declarations", () => {
 
   it("PR-P4 a thrown weapon in each hand: one in (A), the other in (B)", () => {
     expect(reason(run(fireA("thrownPair")), fireB("thrownPair"))).toBeNull();
+    // The exception is for the second thrown weapon only: after the pair's first throw in (A), a bow, a sling or a
+    // crossbow (one-phase weapons) or even a self-reloading one does not also fire in (B).
+    expect(reason(run(fireA("thrownPair")), fireB("single"))).toBe("alreadyFired");
+    expect(reason(run(fireA("thrownPair")), fireB("selfReloading"))).toBe("alreadyFired");
+    // Nor does the pair's second weapon follow a one-phase shot.
+    expect(reason(run(fireA("single")), fireB("thrownPair"))).toBe("alreadyFired");
   });
 
   it("PR-P5 an (A) shooter keeps 50 %: melee at 50 % OB, or move at 50 %, or (B) with a self-reloading weapon", () => {
@@ -77,6 +85,31 @@ describe("phased-round declarations", () => {
     expect(reason(shot, move(50))).toBeNull();
     expect(reason(shot, move(60))).toBe("notEnoughActivity");
     expect(meleeObPercent(fresh())).toBe(100);
+  });
+
+  it("PR-P6 the costs are defaults a table may change; a new round keeps them; a sheet replays with them", () => {
+    const table = { draw: 30, change: 70 };
+    const start = phasedRoundBudget.startRound(initialPhasedBudget(table), { round: 1 });
+    const drawn = spendPhased(start, { type: "draw" });
+    expect(drawn.ok && line(drawn.value, "activity")?.left).toBe(70);
+    const changed = spendPhased(start, { type: "change" });
+    expect(changed.ok && line(changed.value, "activity")?.left).toBe(30);
+    expect(reason(start, { type: "change" })).toBeNull();
+    const next = phasedRoundBudget.startRound(drawn.ok ? drawn.value : start, { round: 2 });
+    expect(next.weaponCosts).toEqual(table);
+    const sheet = {
+      spell: null,
+      missileA: null,
+      missileB: null,
+      movement: { percent: 0, manoeuvre: "none" as const, draw: true, change: true },
+      melee: null,
+      spellOrientation: null,
+      finalOrientation: null,
+      unableToAct: false,
+    };
+    expect(phasedBudgetFromSheet(sheet, 1, table).activityLeft).toBe(0);
+    expect(phasedBudgetFromSheet(sheet, 1).activityLeft).toBe(30);
+    expect(DEFAULT_WEAPON_COSTS).toEqual({ draw: 20, change: 50 });
   });
 
   it("PR-P6 drawing a weapon costs 20 % of the round's activity, changing weapons 50 %", () => {

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import {
   MAINTENANCE_FORMULA,
@@ -103,7 +104,7 @@ describe("active-defense-3d6 concentration «精神集中» (AD-M6)", () => {
           expect(result.value.broken === null).toBe(result.value.success);
         },
       ),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import {
   CHALLENGE_TARGET,
@@ -54,7 +55,7 @@ describe("fast-slow challenge roll (FS-D1, FS-D2)", () => {
           expect(r.success).toBe(r.total >= 10);
         },
       ),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 

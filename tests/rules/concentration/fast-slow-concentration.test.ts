@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import {
   concentrate,
@@ -108,7 +109,7 @@ describe("fast-slow concentration (FS-A3)", () => {
           expect(effectsEndingWith(splitAtRoundEnd(result.value.states, end).expired)).toEqual(["e"]);
         },
       ),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 

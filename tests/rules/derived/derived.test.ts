@@ -45,6 +45,14 @@ describe("derived statistics", () => {
     expect(targets).toEqual({ pev: 3, bev: 2, dr: 4, parry: 9, block: 8, dodge: 4 });
   });
 
+  it("AD-A2 a defender with two shields or two parrying weapons ready defends with the better one", () => {
+    // Block is DEV + the BEV of the shield it stops with, Parry DEV + the PEV of the weapon it deflects with:
+    // holding a worse second one never lowers the defense.
+    const own = { dev: 6, pev: 0, bev: 0, wt: 0, dr: 0 };
+    const targets = adDefenseTargets(own, { weaponParry: [2, 1], shieldBlock: [1, 3], armorDr: [] });
+    expect(targets).toMatchObject({ pev: 2, bev: 3, parry: 8, block: 9 });
+  });
+
   it("AD-A2 without a parrying weapon or a shield there is no Parry or Block, unless the creature has its own", () => {
     const none = adDefenseTargets(
       { dev: 5, pev: 0, bev: 0, wt: 0, dr: 0 },

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import { boonRollChance } from "../../../src/rules/dice/boon-roll";
 import { tallyBoons } from "../../../src/rules/dice/boon-tally";
@@ -51,7 +52,7 @@ describe("FS-D1/FS-D2 d20 with boon and bane dice", () => {
           expect(more).toBeGreaterThanOrEqual(now);
         },
       ),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 });

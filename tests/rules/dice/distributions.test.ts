@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import { sumOfDice } from "../../../src/rules/dice/dice-sum";
 import { chanceAtLeast, chanceAtMost, die } from "../../../src/rules/dice/distribution";
@@ -41,7 +42,7 @@ describe("exact dice distributions", () => {
           expect(all.filter((t) => t.reduce((a, b) => a + b, 0) === value).length).toBe(ways);
         }
       }),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 
@@ -61,11 +62,59 @@ describe("exact dice distributions", () => {
           expect(d.weights.get(k)).toBe(all.filter((t) => Math.max(...t) === k).length);
         }
       }),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 
   it("a single die is uniform", () => {
     expect(chanceAtLeast(die(20), 11)).toEqual({ numerator: 1, denominator: 2 });
+  });
+});
+
+describe("exact dice distributions refuse what is not a roll", () => {
+  it("AD-A1 NdM: zero dice is the constant 0; a negative or fractional count is refused", () => {
+    expect(sumOfDice(0, 6)).toEqual({ weights: new Map([[0, 1]]), total: 1 });
+    expect(() => sumOfDice(-1, 6)).toThrow(RangeError);
+    expect(() => sumOfDice(1.5, 6)).toThrow(RangeError);
+  });
+
+  it("AD-A1 a die has whole faces, at least one: a d1 always shows 1, a d0 or a d2.5 is refused", () => {
+    expect(die(1)).toEqual({ weights: new Map([[1, 1]]), total: 1 });
+    expect(() => die(0)).toThrow(RangeError);
+    expect(() => die(2.5)).toThrow(RangeError);
+  });
+
+  it("AD-A1 a sum whose count of ways leaves the safe integers is refused, not rounded (21d6: 6^21 > 2^53)", () => {
+    expect(sumOfDice(20, 6).total).toBe(6 ** 20);
+    expect(() => sumOfDice(21, 6)).toThrow(RangeError);
+  });
+
+  it("FS-D1 the highest of N dice needs a whole N ≥ 1 and whole faces ≥ 1", () => {
+    expect(keepHighest(3, 1)).toEqual({ weights: new Map([[1, 1]]), total: 1 });
+    expect(() => keepHighest(0, 6)).toThrow(RangeError);
+    expect(() => keepHighest(1.5, 6)).toThrow(RangeError);
+    expect(() => keepHighest(2, 0)).toThrow(RangeError);
+    expect(() => keepHighest(2, 2.5)).toThrow(RangeError);
+  });
+
+  it("FS-D1 the highest of 21 boon dice is refused rather than rounded (6^21 > 2^53)", () => {
+    expect(keepHighest(20, 6).total).toBe(6 ** 20);
+    expect(() => keepHighest(21, 6)).toThrow(RangeError);
+  });
+
+  it("AD-A1 fractions are reduced by their greatest common divisor: 4/6 is 2/3, 0/5 is 0/1", () => {
+    expect(probability(4, 6)).toEqual({ numerator: 2, denominator: 3 });
+    expect(probability(15, 216)).toEqual({ numerator: 5, denominator: 72 });
+    expect(probability(0, 5)).toEqual({ numerator: 0, denominator: 1 });
+    expect(probability(7, 7)).toEqual({ numerator: 1, denominator: 1 });
+  });
+
+  it("AD-A1 a probability lies in [0, 1] over a positive whole count of ways", () => {
+    expect(() => probability(0, 0)).toThrow(RangeError);
+    expect(() => probability(-1, 2)).toThrow(RangeError);
+    expect(() => probability(1, -2)).toThrow(RangeError);
+    expect(() => probability(1, 1.5)).toThrow(RangeError);
+    expect(() => probability(0.5, 1)).toThrow(RangeError);
+    expect(() => probability(1, 2 ** 53)).toThrow(RangeError);
   });
 });

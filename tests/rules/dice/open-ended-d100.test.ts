@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import { chance, chanceAtLeast, chanceAtMost } from "../../../src/rules/dice/distribution";
 import {
@@ -70,7 +71,64 @@ describe("open-ended d100 (phased-round convention)", () => {
         else if (first <= 5) expect(step.total).toBeLessThanOrEqual(4);
         else expect(step.total).toBe(first);
       }),
-      { numRuns: 1000 },
+      runs(1000),
     );
+  });
+});
+
+describe("PR-P3 the open-ended percent roll at its edges", () => {
+  it("PR-P3 a face is 01–100: 0 and 101 are refused, and so is a roll with no face", () => {
+    expect(() => openEndedD100([101])).toThrow(RangeError);
+    expect(() => openEndedD100([97, 101])).toThrow(RangeError);
+    expect(() => openEndedD100([])).toThrow(RangeError);
+  });
+
+  it("PR-P3 05 or less opens downward, 05 itself included; 06 is an ordinary roll", () => {
+    expect(openEndedD100([5])).toMatchObject({ status: "needsMore", direction: "down" });
+    expect(openEndedD100([6])).toEqual({ status: "done", total: 6, direction: "none", first: 6, faces: [6] });
+  });
+
+  it("PR-P3 96 or more opens upward, and a second 96 (the threshold itself) rolls again", () => {
+    expect(openEndedD100([96])).toMatchObject({ status: "needsMore", direction: "up" });
+    expect(openEndedD100([97, 96])).toMatchObject({ status: "needsMore", direction: "up", faces: [97, 96] });
+    expect(openEndedD100([97, 95])).toMatchObject({ status: "done", total: 192 });
+    expect(openEndedD100([97, 96, 4])).toMatchObject({ status: "done", total: 197, faces: [97, 96, 4] });
+  });
+
+  it("PR-P3 a downward roll takes exactly one more face unless that face is 96+", () => {
+    expect(openEndedD100([2, 50])).toEqual({
+      status: "done",
+      total: -48,
+      direction: "down",
+      first: 2,
+      faces: [2, 50],
+    });
+    expect(() => openEndedD100([2, 50, 7])).toThrow(RangeError);
+    expect(openEndedD100([99, 97, 4])).toEqual({
+      status: "done",
+      total: 200,
+      direction: "up",
+      first: 99,
+      faces: [99, 97, 4],
+    });
+  });
+
+  it("PR-P3 the distribution keeps exactly maxRerolls extra dice: none is a plain d100", () => {
+    const plain = openEndedD100Distribution(DEFAULT_OPEN_ENDED, 0);
+    expect(plain.total).toBe(100);
+    expect(chanceAtLeast(plain, 101)).toEqual(probability(0, 1));
+    const one = openEndedD100Distribution(DEFAULT_OPEN_ENDED, 1);
+    expect(one.total).toBe(100 ** 2);
+    // One extra die, never rerolled: the best is 100 + 100; 96+ then 96+ stops there.
+    expect(Math.max(...one.weights.keys())).toBe(200);
+    // A first 96…100 reaches 101 when the extra die shows at least 101 − first: 96 + 97 + 98 + 99 + 100 ways.
+    expect(chanceAtLeast(one, 101)).toEqual(probability(96 + 97 + 98 + 99 + 100, 10000));
+    const two = openEndedD100Distribution(DEFAULT_OPEN_ENDED, 2);
+    expect(two.total).toBe(100 ** 3);
+    expect(Math.max(...two.weights.keys())).toBe(300);
+    // 01 less an upward chain of two dice (100 + 100).
+    expect(Math.min(...two.weights.keys())).toBe(1 - 200);
+    const off = openEndedD100Distribution({ ...DEFAULT_OPEN_ENDED, enabled: false }, 2);
+    expect(off.total).toBe(100);
   });
 });

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import { probability } from "../../../src/rules/dice/probability";
 import { classifyRollUnder, resolveRollUnder, rollUnderChance } from "../../../src/rules/dice/roll-under";
@@ -47,7 +48,29 @@ describe("3d6 roll-under", () => {
       fc.property(fc.integer({ min: 5, max: 16 }), fc.integer({ min: -5, max: 25 }), (total, target) => {
         expect(classifyRollUnder(total, target, conventional).success).toBe(total <= target);
       }),
-      { numRuns: 1000 },
+      runs(1000),
     );
+  });
+});
+
+describe("3d6 roll-under: conventions and faces", () => {
+  it("AD-C3 by default a 3–4 is a critical success and a 17–18 a critical failure", () => {
+    expect(classifyRollUnder(4, 2)).toMatchObject({ success: true, critical: "success" });
+    expect(classifyRollUnder(5, 4)).toMatchObject({ success: false, critical: null });
+    expect(classifyRollUnder(17, 20)).toMatchObject({ success: false, critical: "failure" });
+    expect(classifyRollUnder(16, 20)).toMatchObject({ success: true, critical: null });
+  });
+
+  it("AD-A1 without criticals the chance is P(3d6 ≤ target), the target itself included", () => {
+    expect(rollUnderChance(3)).toEqual(probability(1, 216));
+    expect(rollUnderChance(9)).toEqual(probability(81, 216));
+    expect(rollUnderChance(18)).toEqual(probability(1, 1));
+  });
+
+  it("AD-A1 the roll is three faces of a d6: a 0, a 7 or a fraction is refused", () => {
+    expect(() => resolveRollUnder([0, 3, 3], 10)).toThrow(RangeError);
+    expect(() => resolveRollUnder([7, 3, 3], 10)).toThrow(RangeError);
+    expect(() => resolveRollUnder([1.5, 3, 3], 10)).toThrow(RangeError);
+    expect(() => resolveRollUnder([3, 3], 10)).toThrow(RangeError);
   });
 });

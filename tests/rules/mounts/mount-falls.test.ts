@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import { challengeFormula } from "../../../src/rules/families/fast-slow/challenge-roll";
 import {
@@ -88,7 +89,7 @@ describe("rider knocked prone (FS-MT8)", () => {
           expect(cos).toBeCloseTo(-1, 9);
         },
       ),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 
@@ -209,7 +210,7 @@ describe("escaping a fallen mount (FS-MT10)", () => {
         expect(banes).toBeGreaterThan(Math.max(0, mount - rider) - 1);
         if (bigger >= mount) expect(escapeBanes(bigger, rider)).toBeGreaterThanOrEqual(banes);
       }),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 

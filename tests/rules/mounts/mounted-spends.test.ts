@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import {
   initialFastSlowBudget,
@@ -93,7 +94,7 @@ describe("mounted spends follow the turn's own rules (FS-MT2, FS-MT10, FS-R5, FS
           standUp.value.overrides.map((o) => o.reason),
         );
       }),
-      { numRuns: 500 },
+      runs(500),
     );
   });
 
@@ -109,7 +110,7 @@ describe("mounted spends follow the turn's own rules (FS-MT2, FS-MT10, FS-R5, FS
         const { actionUsedFor: _used, ...spent } = act.value.turn!;
         expect(escape.value.turn).toMatchObject(spent);
       }),
-      { numRuns: 500 },
+      runs(500),
     );
   });
 });
@@ -164,7 +165,7 @@ describe("independent attack rolls of a pair (FS-MT4)", () => {
           for (const count of rolls.values()) expect(count).toBe(1);
         },
       ),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 
@@ -211,7 +212,7 @@ describe("independent attack rolls of a pair (FS-MT4)", () => {
           for (const count of made.values()) expect(count).toBe(1);
         },
       ),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import {
   INDEPENDENT_ATTACK_BANES,
@@ -168,7 +169,7 @@ describe("riding together (FS-MT3…FS-MT7)", () => {
           expect(pairTurn(pair, { riderCanAct, mountCanAct, mountSpeed }).speed).toBe(mountSpeed);
         },
       ),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 
@@ -221,7 +222,7 @@ describe("riding together (FS-MT3…FS-MT7)", () => {
           for (const count of granted.values()) expect(count).toBe(1);
         },
       ),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { fastSlowStructure } from "../../../src/rules/families/fast-slow/structure";
 import { reduce } from "../../../src/rules/turns/round-engine";
 import type { RoundState } from "../../../src/rules/turns/round-state";
@@ -67,6 +68,16 @@ describe("the pair's shared turn in the round engine (FS-MT4)", () => {
     expectRefused(fs, acting, { type: "shareTurn", id: "knight", with: "horse" }, "alreadyActing");
   });
 
+  it("FS-MT4 the share may arrive after the rider's turn ended (the GM handles the notice late): the mount took that turn", () => {
+    // Rider and mount take their turn at the same time, so the mount has had its turn this round even when the
+    // GM's client marks it only after the rider pressed End turn; a creature that took no turn with anyone has not.
+    let s = run(fs, started(), { type: "takeTurn", id: "knight" }, { type: "endTurn" });
+    s = run(fs, s, { type: "shareTurn", id: "horse", with: "knight" });
+    expect(acted(s, "horse")).toBe(1);
+    expectRefused(fs, s, { type: "takeTurn", id: "horse" }, "alreadyActed");
+    expectRefused(fs, s, { type: "shareTurn", id: "orc", with: "mage" }, "notCurrent");
+  });
+
   it("FS-R4 with shared turns, nobody acts twice in a round, whatever the order of events", () => {
     const ids = ["knight", "mage", "horse", "orc"];
     fc.assert(
@@ -101,7 +112,7 @@ describe("the pair's shared turn in the round engine (FS-MT4)", () => {
           for (const count of turns.values()) expect(count).toBe(1);
         },
       ),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 });

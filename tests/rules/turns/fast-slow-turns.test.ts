@@ -125,6 +125,24 @@ describe("fast-slow round structure (FS-R1…FS-R9)", () => {
     s = run(fs, s, { type: "takeTurn", id: "orc" }, { type: "endTurn" });
     expectRefused(fs, s, { type: "chooseSpeed", id: "ann", speed: "fast" }, "playersPartOver");
     expectRefused(fs, s, { type: "takeTurn", id: "ann" }, "playersPartOver");
+    // Choosing slow again (a second click) is no switch and is not refused.
+    expect(reduce(fs, s, { type: "chooseSpeed", id: "ann", speed: "slow" }).ok).toBe(true);
+    // Only that switch is closed: the GM's creatures still choose (FS-R3 "in any order the GM chooses"), and the
+    // GM may still let a player switch.
+    expect(
+      run(fs, s, { type: "chooseSpeed", id: "wolf", speed: "slow" }).combatants.find((c) => c.id === "wolf"),
+    ).toMatchObject({ speed: "slow" });
+    const wolfSlow = run(fs, s, { type: "chooseSpeed", id: "wolf", speed: "slow" });
+    expect(
+      run(fs, wolfSlow, { type: "chooseSpeed", id: "wolf", speed: "fast" }).combatants.find(
+        (c) => c.id === "wolf",
+      ),
+    ).toMatchObject({ speed: "fast" });
+    expect(
+      run(fs, s, { type: "chooseSpeed", id: "ann", speed: "fast", gmOverride: true }).combatants.find(
+        (c) => c.id === "ann",
+      ),
+    ).toMatchObject({ speed: "fast" });
   });
 
   it("FS-R4 a creature that finished its turn cannot act again before the round ends", () => {
@@ -207,6 +225,24 @@ describe("fast-slow round structure (FS-R1…FS-R9)", () => {
       ["regrowth", false],
     ]);
     expect(out.timed.map((t) => t.key)).toEqual(["regrowth"]);
+  });
+
+  it("FS-R7 states written back without a side (setTimedStates) still resolve by their holder's side", () => {
+    // A GM creature's effect listed first, a player's second, neither saying whose it is: the holder decides.
+    let s = run(fs, started(), {
+      type: "setTimedStates",
+      states: [
+        { key: "burning", holder: "orc", createdRound: 1, expiry: endOfRoundAfter(1, 0) },
+        { key: "defend", holder: "ann", createdRound: 1, expiry: endOfRoundAfter(1, 0) },
+      ],
+    });
+    s = throughRound(s);
+    const out = run(fs, s, { type: "endRound" });
+    const ended = out.notices.find((n) => n.kind === "roundEnded");
+    expect(ended?.kind === "roundEnded" && ended.effects.map((e) => e.state.key)).toEqual([
+      "defend",
+      "burning",
+    ]);
   });
 
   it("FS-R8 an effect that lasts 1 round ends at the end of the following round", () => {

@@ -3,6 +3,7 @@ import {
   PHASED_ROUND_PHASES,
   phasedRoundStructure,
 } from "../../../src/rules/families/phased-round/structure";
+import { roundStructureFor } from "../../../src/rules/families/round-structures";
 import { reduce } from "../../../src/rules/turns/round-engine";
 import type { RoundEvent } from "../../../src/rules/turns/round-event";
 import type { RoundState } from "../../../src/rules/turns/round-state";
@@ -149,6 +150,127 @@ describe("phased-round battle round (PR-P1…PR-P11, PR-B3)", () => {
     expect(entry(s, "mage").status).toBe("ready");
   });
 
+  it("PR-P3 a table may read 05 or less as always unable (the default): nothing for the GM to rule, no next round", () => {
+    const always = roundStructureFor("phased-round", { prOrientationLow: "unable" });
+    let s = to(band(), "spellOrientation");
+    s = run(always, s, { type: "recordOrientation", id: "archer", roll: 3 });
+    expect(s.combatants[1]?.sheet?.spellOrientation).toEqual({
+      roll: 3,
+      band: "incapacitated",
+      failed: true,
+    });
+    expect(
+      reduce(pr, s, { type: "ruleOrientation", id: "archer", unable: false, penalty: 10 }),
+    ).toMatchObject({
+      ok: false,
+      reason: "nothingToRule",
+    });
+    expectRefused(
+      always,
+      s,
+      { type: "ruleOrientation", id: "archer", unable: false, penalty: 10 },
+      "nothingToRule",
+    );
+    s = run(always, s, { type: "endRound", gmOverride: true });
+    expect(s.timed).toEqual([]);
+    expect(entry(s, "archer").notes).not.toHaveProperty("compromised");
+  });
+
+  it('PR-P3 05 or less *could* leave a character unable to act: under the "gm" reading the GM decides', () => {
+    const table = roundStructureFor("phased-round", { prOrientationLow: "gm" });
+    let s = to(band(), "spellOrientation");
+    s = run(
+      table,
+      s,
+      { type: "recordOrientation", id: "archer", roll: 5 },
+      { type: "recordOrientation", id: "knight", roll: 2 },
+    );
+    // Waiting for the ruling, the low roll counts as leaving them unable.
+    expect(s.combatants[1]?.sheet?.spellOrientation).toMatchObject({
+      roll: 5,
+      band: "incapacitated",
+      ruling: "pending",
+    });
+    expect(describeRound(table, s).entries.find((e) => e.id === "archer")?.notes).toMatchObject({
+      orientationPending: true,
+      unableToAct: true,
+    });
+    // A player cannot roll again to escape it.
+    expectRefused(table, s, { type: "recordOrientation", id: "archer", roll: 50 }, "alreadyDeclared");
+    // The GM rules: the archer may act after all; the knight is unable for the rest of the round.
+    s = run(
+      table,
+      s,
+      { type: "ruleOrientation", id: "archer", unable: false, penalty: 0 },
+      { type: "ruleOrientation", id: "knight", unable: true, penalty: 0 },
+    );
+    expect(s.combatants[1]?.sheet?.spellOrientation).toMatchObject({
+      band: "incapacitated",
+      failed: false,
+      ruling: "able",
+    });
+    expect(s.combatants[2]?.sheet?.spellOrientation).toMatchObject({ failed: true, ruling: "unable" });
+    s = to(s, "missileDeclarationA");
+    s = run(table, s, { type: "declareMissile", id: "archer", weapon: "single" });
+    expectRefused(table, s, { type: "declareMissile", id: "knight", weapon: "single" }, "unableToAct");
+    // Ruling on a roll that was not low is refused.
+    expectRefused(
+      table,
+      s,
+      { type: "ruleOrientation", id: "orc", unable: true, penalty: 5 },
+      "nothingToRule",
+    );
+  });
+
+  it("PR-P3 a low roll may jeopardise the next round: the GM's penalty is tracked and taken off that round's rolls", () => {
+    const table = roundStructureFor("phased-round", { prOrientationLow: "gm" });
+    let s = to(band(), "spellOrientation");
+    s = run(
+      table,
+      s,
+      { type: "recordOrientation", id: "mage", roll: 4 },
+      { type: "ruleOrientation", id: "mage", unable: true, penalty: 20 },
+    );
+    const notesOf = (st: RoundState, id: string) =>
+      describeRound(table, st).entries.find((e) => e.id === id)?.notes ?? {};
+    // This round: shown as ahead; not yet applied.
+    expect(notesOf(s, "mage")).toMatchObject({ compromisedNext: 20, unableToAct: true });
+    expect(notesOf(s, "mage")).not.toHaveProperty("compromised");
+    expect(s.timed.map((t) => [t.key, t.holder])).toEqual([["compromised", "mage"]]);
+    // Into the next round: the penalty applies now, and the unable-to-act does not carry over.
+    s = run(table, s, { type: "endRound", gmOverride: true });
+    expect(s.round).toBe(2);
+    expect(notesOf(s, "mage")).toMatchObject({ compromised: 20 });
+    expect(notesOf(s, "mage")).not.toHaveProperty("unableToAct");
+    s = to(s, "spellOrientation");
+    // A 24 is a judgement roll for anyone else, a low one for the compromised mage (24 − 20 = 4).
+    s = run(
+      table,
+      s,
+      { type: "recordOrientation", id: "mage", roll: 24 },
+      { type: "recordOrientation", id: "knight", roll: 24 },
+    );
+    expect(s.combatants[0]?.sheet?.spellOrientation).toMatchObject({
+      roll: 24,
+      penalty: 20,
+      band: "incapacitated",
+      ruling: "pending",
+    });
+    expect(s.combatants[2]?.sheet?.spellOrientation).toMatchObject({ roll: 24, band: "judgement" });
+    // The GM rules again, with no new penalty: the compromise ends with this round.
+    s = run(table, s, { type: "ruleOrientation", id: "mage", unable: false, penalty: 0 });
+    s = run(table, s, { type: "endRound", gmOverride: true });
+    expect(s.timed).toEqual([]);
+    expect(notesOf(s, "mage")).not.toHaveProperty("compromised");
+    // Penalties are whole numbers 0–100.
+    expectRefused(
+      table,
+      s,
+      { type: "ruleOrientation", id: "mage", unable: true, penalty: -1 },
+      "invalidValue",
+    );
+  });
+
   it("PR-P4 casters cannot make missile attacks; the GM may override", () => {
     let s = run(pr, band(), { type: "declareSpell", id: "mage", spell: "prepare" });
     s = to(s, "missileDeclarationA");
@@ -206,6 +328,24 @@ describe("phased-round battle round (PR-P1…PR-P11, PR-B3)", () => {
       draw: false,
       change: false,
     });
+  });
+
+  it('PR-P6 the weapon costs are "normally" 20 % and 50 %: the table\'s own, recorded with the fight', () => {
+    const table = roundStructureFor("phased-round", { prDrawCost: 10, prChangeCost: 80 });
+    let s = to(band(), "movement");
+    const move = (id: string, percent: number, extra: { draw?: boolean; change?: boolean }): RoundEvent => ({
+      type: "declareMovement",
+      id,
+      movement: { percent, ...extra },
+    });
+    // Drawing costs 10 % here: 90 % of movement still fits (the seed's 20 % would refuse it).
+    expectRefused(pr, s, move("archer", 90, { draw: true }), "notEnoughActivity");
+    s = run(table, s, move("archer", 90, { draw: true }));
+    // Changing weapons costs 80 %: 30 % of movement no longer fits (the seed's 50 % would allow it).
+    expect(reduce(pr, s, move("knight", 30, { change: true })).ok).toBe(true);
+    expectRefused(table, s, move("knight", 30, { change: true }), "notEnoughActivity");
+    s = run(table, s, move("knight", 20, { change: true }));
+    expect(roundStructureFor("phased-round").phases).toEqual(table.phases);
   });
 
   it("PR-P7 (B) fire is barred after a spell, (A) fire then movement, moving over 50 %, a failed orientation", () => {

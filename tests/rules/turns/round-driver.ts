@@ -5,7 +5,7 @@
  * so a reducer that mutated its input would throw.
  */
 import fc from "fast-check";
-import { roundStructureFor } from "../../../src/rules/families/round-structures";
+import { roundStructureFor, type RoundStructureOptions } from "../../../src/rules/families/round-structures";
 import type { FamilyId } from "../../../src/rules/families/ids";
 import { reduce } from "../../../src/rules/turns/round-engine";
 import type { RoundEvent } from "../../../src/rules/turns/round-event";
@@ -94,9 +94,12 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-export function structureOf(family: FamilyId): RoundStructure {
-  return roundStructureFor(family, { odInitiativeTies: "random" });
+export function structureOf(family: FamilyId, options: RoundStructureOptions = {}): RoundStructure {
+  return roundStructureFor(family, { odInitiativeTies: "random", ...options });
 }
+
+/** FS-R2/FS-R3: both readings of the fast-slow turn order. */
+export const FS_TURN_ORDERS = ["perPart", "playersFirst"] as const;
 
 /** A started combat with the roster (initiative where the family uses it). */
 export function startedCombat(

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import { readRoundState } from "../../../src/data/combat/round-state-source";
 import { compareInitiativeKeys } from "../../../src/rules/turns/initiative-order";
@@ -10,6 +11,7 @@ import {
   commands,
   drive,
   FAMILIES,
+  FS_TURN_ORDERS,
   KIND,
   roster,
   startedCombat,
@@ -18,8 +20,13 @@ import {
   type Step,
 } from "./round-driver";
 
-const RUNS = { numRuns: 1000 };
+const RUNS = runs(1000);
 const fs = structureOf("fast-slow");
+/** Every family's structure, and fast-slow under its second turn-order reading (FS-R2/FS-R3). */
+const VARIANTS = [
+  ...FAMILIES.map((family) => ({ name: family as string, structure: structureOf(family) })),
+  { name: "fast-slow playersFirst", structure: structureOf("fast-slow", { fsTurnOrder: "playersFirst" }) },
+];
 
 /** Turns that ran to their end (an interrupted turn resumes later and is the same turn). */
 function completedTurns(notices: readonly RoundNotice[]) {
@@ -35,66 +42,93 @@ function byId(state: RoundState, id: string): TurnCombatant | undefined {
 }
 
 describe("round engine invariants (property tests)", () => {
-  it("FS-R4 in fast-slow no combatant acts twice in a round, whatever happens mid-round", () => {
-    fc.assert(
-      fc.property(roster, commands({ overrides: true }), (people, cmds) => {
-        const seen = new Set<string>();
-        drive(fs, startedCombat(fs, people), cmds, ({ after }) => {
-          for (const n of after.notices) {
-            if (n.kind !== "turnStarted") continue;
-            const key = `${n.round}:${n.id}`;
-            expect(seen.has(key), `${n.id} started a second turn in round ${n.round}`).toBe(false);
-            seen.add(key);
-          }
-        });
-      }),
-      RUNS,
-    );
-  });
+  for (const order of FS_TURN_ORDERS) {
+    const fs = structureOf("fast-slow", { fsTurnOrder: order });
+    /** The claim parts of a round under this reading (FS-R1: fast then slow; players first: one part). */
+    const lastClaim = fs.phases.filter((p) => p.policy === "claim").length - 1;
 
-  it("FS-R2 FS-R3 FS-R4 in fast-slow every eligible combatant gets its chance before the round ends", () => {
-    fc.assert(
-      fc.property(roster, commands({ overrides: false, settle: 4 }), (people, cmds) => {
-        drive(fs, startedCombat(fs, people), cmds, ({ before, event, after }) => {
-          // Leaving the slow part without an override: everyone still standing took a turn or gave it up.
-          const leavingSlow =
-            event.type === "advancePhase" &&
-            fs.phases[before.phase]?.id === "slow" &&
-            after.round === before.round;
-          if (!leavingSlow) return;
-          for (const c of before.combatants) {
-            if (c.defeated) continue;
-            expect(
-              c.actedRound === before.round || c.passedRound === before.round,
-              `${c.id} never had its turn`,
-            ).toBe(true);
-          }
-        });
-      }),
-      RUNS,
-    );
-  });
+    it(`FS-R4 in fast-slow no combatant acts twice in a round, whatever happens mid-round (${order})`, () => {
+      fc.assert(
+        fc.property(roster, commands({ overrides: true }), (people, cmds) => {
+          const seen = new Set<string>();
+          drive(fs, startedCombat(fs, people), cmds, ({ after }) => {
+            for (const n of after.notices) {
+              if (n.kind !== "turnStarted") continue;
+              const key = `${n.round}:${n.id}`;
+              expect(seen.has(key), `${n.id} started a second turn in round ${n.round}`).toBe(false);
+              seen.add(key);
+            }
+          });
+        }),
+        RUNS,
+      );
+    });
 
-  it("FS-R2 FS-R3 the tracker's 'ready' is exactly who the engine lets claim a turn", () => {
-    fc.assert(
-      fc.property(roster, commands({ overrides: true, max: 30 }), (people, cmds) => {
-        drive(fs, startedCombat(fs, people), cmds, ({ after }) => {
-          if (after.current !== null || fs.phases[after.phase]?.policy !== "claim") return;
-          for (const entry of describeRound(fs, after).entries) {
-            const claim = reduce(fs, after, { type: "takeTurn", id: entry.id });
-            expect(claim.ok, `${entry.id} is ${entry.status}`).toBe(entry.status === "ready");
-          }
-        });
-      }),
-      { numRuns: 300 },
-    );
-  });
+    it(`FS-R2 FS-R3 FS-R4 in fast-slow every eligible combatant gets its chance before the round ends (${order})`, () => {
+      fc.assert(
+        fc.property(roster, commands({ overrides: false, settle: 4 }), (people, cmds) => {
+          drive(fs, startedCombat(fs, people), cmds, ({ before, event, after }) => {
+            // Leaving the last claim part without an override: everyone still standing took a turn or gave it up.
+            const leavingLast =
+              event.type === "advancePhase" && before.phase === lastClaim && after.round === before.round;
+            if (!leavingLast) return;
+            for (const c of before.combatants) {
+              if (c.defeated) continue;
+              expect(
+                c.actedRound === before.round || c.passedRound === before.round,
+                `${c.id} never had its turn`,
+              ).toBe(true);
+            }
+          });
+        }),
+        RUNS,
+      );
+    });
 
-  for (const family of FAMILIES) {
-    const structure = structureOf(family);
+    it(`FS-R2 FS-R3 no GM creature starts a turn while a player character may still act before it (${order})`, () => {
+      fc.assert(
+        fc.property(roster, commands({ overrides: false, settle: 3 }), (people, cmds) => {
+          drive(fs, startedCombat(fs, people), cmds, ({ before, after }) => {
+            const gmStarts = after.notices.filter(
+              (n) => n.kind === "turnStarted" && before.combatants.find((c) => c.id === n.id)?.side === "gm",
+            );
+            if (!gmStarts.length) return;
+            const part = fs.phases[before.phase];
+            for (const c of before.combatants) {
+              if (c.side !== "players" || c.defeated) continue;
+              if (c.actedRound >= before.round || c.passedRound >= before.round) continue;
+              // Per part, a player who chose slow acts in the slow part, after the fast GM creatures (FS-R2);
+              // players first, every player character still to act goes first, fast or slow.
+              const waitsForSlowPart = part?.speed === "fast" && c.speed === "slow";
+              expect(order === "perPart" && waitsForSlowPart, `${c.id} was still to act`).toBe(true);
+            }
+          });
+        }),
+        RUNS,
+      );
+    });
+
+    it(`FS-R2 FS-R3 the tracker's 'ready' is exactly who the engine lets claim a turn (${order})`, () => {
+      fc.assert(
+        fc.property(roster, commands({ overrides: true, max: 30 }), (people, cmds) => {
+          drive(fs, startedCombat(fs, people), cmds, ({ after }) => {
+            if (after.current !== null || fs.phases[after.phase]?.policy !== "claim") return;
+            for (const entry of describeRound(fs, after).entries) {
+              const claim = reduce(fs, after, { type: "takeTurn", id: entry.id });
+              expect(claim.ok, `${entry.id} is ${entry.status}`).toBe(entry.status === "ready");
+            }
+          });
+        }),
+        runs(300),
+      );
+    });
+  }
+
+  for (const { name, structure } of VARIANTS) {
+    const family = structure.family;
     const ids = structure.phases.map((p) => p.id);
 
-    it(`phases run in order and each exactly once per round (${family})`, () => {
+    it(`phases run in order and each exactly once per round (${name})`, () => {
       fc.assert(
         fc.property(roster, commands({ overrides: true, reorder: true }), (people, cmds) => {
           const start = startedCombat(structure, people);
@@ -118,7 +152,7 @@ describe("round engine invariants (property tests)", () => {
       );
     });
 
-    it(`no combatant completes two turns in one phase of a round (${family})`, () => {
+    it(`no combatant completes two turns in one phase of a round (${name})`, () => {
       fc.assert(
         fc.property(roster, commands({ overrides: true, reorder: true }), (people, cmds) => {
           const seen = new Map<string, number>();
@@ -136,7 +170,7 @@ describe("round engine invariants (property tests)", () => {
       );
     });
 
-    it(`states stay plain JSON and the reducer never changes its input (${family})`, () => {
+    it(`states stay plain JSON and the reducer never changes its input (${name})`, () => {
       fc.assert(
         fc.property(
           roster,
@@ -151,11 +185,11 @@ describe("round engine invariants (property tests)", () => {
             expect(JSON.parse(JSON.stringify(end))).toEqual(end);
           },
         ),
-        { numRuns: 200 },
+        runs(200),
       );
     });
 
-    it(`reduceAll is the same as reducing the events one by one (${family})`, () => {
+    it(`reduceAll is the same as reducing the events one by one (${name})`, () => {
       fc.assert(
         fc.property(roster, commands({ overrides: true, reorder: true }), (people, cmds) => {
           const start = startedCombat(structure, people);
@@ -257,9 +291,26 @@ describe("round engine invariants (property tests)", () => {
   });
 
   it("the commands reach every part of a round (the properties above are not vacuous)", () => {
-    const count = { fsSlowLeft: 0, roundsEnded: 0, meleeEntered: 0, strikes: 0, lateJoiners: 0 };
+    const count = {
+      fsSlowLeft: 0,
+      fsTurnsLeft: 0,
+      gmAfterPlayers: 0,
+      roundsEnded: 0,
+      meleeEntered: 0,
+      strikes: 0,
+      lateJoiners: 0,
+    };
+    const fsFirst = structureOf("fast-slow", { fsTurnOrder: "playersFirst" });
     fc.assert(
       fc.property(roster, commands({ overrides: false, settle: 6, max: 120 }), (people, cmds) => {
+        drive(fsFirst, startedCombat(fsFirst, people), cmds, ({ before, event, after }) => {
+          if (event.type === "advancePhase" && before.phase === 0 && after.phase === 1)
+            count.fsTurnsLeft += 1;
+          const side = (id: string) => before.combatants.find((c) => c.id === id)?.side;
+          const players = before.combatants.filter((c) => c.side === "players" && !c.defeated).length;
+          for (const n of after.notices)
+            if (n.kind === "turnStarted" && side(n.id) === "gm" && players) count.gmAfterPlayers += 1;
+        });
         for (const family of FAMILIES) {
           const structure = structureOf(family);
           drive(structure, startedCombat(structure, people), cmds, ({ before, event, after }) => {
@@ -275,9 +326,11 @@ describe("round engine invariants (property tests)", () => {
           });
         }
       }),
-      { numRuns: 200 },
+      runs(200),
     );
     expect(count.fsSlowLeft).toBeGreaterThan(50);
+    expect(count.fsTurnsLeft).toBeGreaterThan(50);
+    expect(count.gmAfterPlayers).toBeGreaterThan(50);
     expect(count.roundsEnded).toBeGreaterThan(300);
     expect(count.meleeEntered).toBeGreaterThan(20);
     expect(count.strikes).toBeGreaterThan(40);

@@ -25,6 +25,12 @@ export type TurnKind = "fast" | "slow";
 
 /** FS-A17: minor activities a turn allows without the GM's agreement. */
 export const MINOR_ACTIVITIES: Readonly<Record<TurnKind, number>> = { fast: 1, slow: 2 };
+/**
+ * FS-A17 "possibly more if you do not move or do not use an action on your turn": how many more is not said
+ * (a convention, the `fsMinorBonus` world setting). Fray's default: one more. A slow turn earns it by giving up
+ * its move or its action; a fast turn, which already allows only one of them, by using neither.
+ */
+export const DEFAULT_MINOR_BONUS = 1;
 /** FS-A16: reactions per round. */
 export const REACTIONS_PER_ROUND = 1;
 
@@ -50,6 +56,13 @@ export interface FastSlowTurnBudget {
   readonly bonusMoveMax: number;
   readonly bonusMoveFrom: "rush" | "retreat" | null;
   readonly minorLeft: number;
+  /**
+   * FS-A17: the minor activities more this turn allows when the creature gives up its move or its action (a
+   * fast turn: both); absent in budgets stored before the rule (none).
+   */
+  readonly minorBonus?: number;
+  /** FS-A17: how many of them it has done: from the first one, it must keep giving that up this turn. */
+  readonly minorBonusUsed?: number;
   /** A failed balance or climb roll stopped all movement for this turn (FS-M1, FS-M2). */
   readonly stopped: boolean;
   /** A balance or climb roll succeeded this turn: the surface asks no new roll before the next turn. */
@@ -145,6 +158,8 @@ export const FAST_SLOW_REFUSALS = [
   "moveAlreadyUsed",
   "notProne",
   "minorActivitiesUsed",
+  "minorBonusNeedsForgo",
+  "minorBonusTaken",
   "reactionUsed",
   "nothingPrepared",
   "jumpDetailsMissing",
@@ -182,12 +197,16 @@ export function startFastSlowRound(
   return { ...initialFastSlowBudget(), round: input.round };
 }
 
-/** The creature takes a fast or a slow turn (FS-R5, FS-R6) with its current Speed in metres. */
+/**
+ * The creature takes a fast or a slow turn (FS-R5, FS-R6) with its current Speed in metres; `minorBonus` is the
+ * FS-A17 convention (the `fsMinorBonus` setting; `DEFAULT_MINOR_BONUS` when not given).
+ */
 export function startFastSlowTurn(
   state: FastSlowBudget,
-  input: { readonly kind: TurnKind; readonly speed: number },
+  input: { readonly kind: TurnKind; readonly speed: number; readonly minorBonus?: number },
 ): FastSlowBudget {
   const speed = Math.max(0, input.speed);
+  const bonus = Math.max(0, Math.trunc(input.minorBonus ?? DEFAULT_MINOR_BONUS));
   return {
     ...state,
     turn: {
@@ -201,6 +220,8 @@ export function startFastSlowTurn(
       bonusMoveMax: 0,
       bonusMoveFrom: null,
       minorLeft: MINOR_ACTIVITIES[input.kind],
+      minorBonus: bonus,
+      minorBonusUsed: 0,
       stopped: false,
       traversalPassed: false,
     },
@@ -209,6 +230,54 @@ export function startFastSlowTurn(
 
 export function endFastSlowTurn(state: FastSlowBudget): FastSlowBudget {
   return { ...state, turn: null };
+}
+
+/** FS-A17: the minor activities the turn may still do now (its own, then the extra ones it has earned). */
+export function minorActivitiesLeft(turn: FastSlowTurnBudget): number {
+  const extra = forgoesMoveOrAction(turn) || (turn.minorBonusUsed ?? 0) > 0 ? minorBonusLeft(turn) : 0;
+  return turn.minorLeft + extra;
+}
+
+/** FS-A17: the minor activities more this turn still has (0 for budgets stored before the rule). */
+function minorBonusLeft(turn: FastSlowTurnBudget): number {
+  return Math.max(0, (turn.minorBonus ?? 0) - (turn.minorBonusUsed ?? 0));
+}
+
+/**
+ * FS-A17: whether the turn, as it stands (and after `using` its move or action), still leaves out what earns
+ * the extra minor activities: a slow turn its move or its action, a fast turn both.
+ */
+export function forgoesMoveOrAction(
+  turn: FastSlowTurnBudget,
+  using: "move" | "action" | null = null,
+): boolean {
+  const moved = turn.moveUsed || using === "move";
+  const acted = turn.actionLeft <= 0 || using === "action";
+  return turn.kind === "fast" ? !moved && !acted : !(moved && acted);
+}
+
+/** FS-A17: an extra minor activity was done, so the move or action `using` would take back what earned it. */
+function forgoRefusal(
+  turn: FastSlowTurnBudget,
+  using: "move" | "action" | null,
+): Refusal<FastSlowRefusal> | null {
+  if (!using || (turn.minorBonusUsed ?? 0) <= 0) return null;
+  return forgoesMoveOrAction(turn, using) ? null : refuse("minorBonusTaken");
+}
+
+/** What an event inside the turn uses of the move and the action (moves are checked by `spendMovement`). */
+function usesOf(event: FastSlowEvent): "move" | "action" | null {
+  switch (event.type) {
+    case "activity":
+    case "escape":
+      return "action";
+    case "standUp":
+      return event.using;
+    case "mountMove":
+      return "move";
+    default:
+      return null;
+  }
 }
 
 function actionRefusal(turn: FastSlowTurnBudget): Refusal<FastSlowRefusal> | null {
@@ -315,6 +384,8 @@ export function spendMovement(
     else if (turn.kind === "fast" && turn.actionUsedFor !== null && turn.bonusMoveFrom === null)
       refusal = refuse("fastTurnActed");
     else if (cost > available || available <= 0) refusal = refuse("notEnoughMovement", { left: available });
+    // FS-A17: the creature did an extra minor activity by giving up this move.
+    else refusal = forgoRefusal(turn, "move");
   }
 
   const fromBonus = Math.min(cost, turn.bonusMoveLeft);
@@ -407,6 +478,44 @@ export function spendFastSlow(
   // A GM forcing an activity outside the creature's turn (seating or freeing a rider, FS-MT2, FS-MT10; a
   // concentration placed by hand, FS-A3…) spends nothing.
   if (!turn) return outsideTurn(state, event);
+  const forgo = forgoRefusal(turn, usesOf(event));
+  if (!forgo) return spendInTurn(state, turn, event, ctx);
+  // FS-A17: the GM may still let it through (its agreement is the seed's other way to more minor activities).
+  if (!event.override) return forgo;
+  const out = spendInTurn(state, turn, event, ctx);
+  if (!out.ok) return out;
+  return accept({
+    ...out.value,
+    overrides: [...out.value.overrides, { event: event.type, reason: forgo.reason }],
+  });
+}
+
+/** FS-A17: a minor activity: one of the turn's own, else an extra one while the turn gives up what earns it. */
+function spendMinor(
+  state: FastSlowBudget,
+  turn: FastSlowTurnBudget,
+  event: BudgetEventBase,
+): Outcome<FastSlowBudget> {
+  if (turn.minorLeft > 0)
+    return accept({ ...state, turn: { ...turn, minorLeft: Math.max(0, turn.minorLeft - 1) } });
+  const bonus = minorBonusLeft(turn) > 0;
+  const refusal = !bonus
+    ? refuse("minorActivitiesUsed")
+    : forgoesMoveOrAction(turn)
+      ? null
+      : refuse("minorBonusNeedsForgo");
+  return decide(event, refusal, () => ({
+    ...state,
+    turn: bonus ? { ...turn, minorBonusUsed: (turn.minorBonusUsed ?? 0) + 1 } : turn,
+  }));
+}
+
+function spendInTurn(
+  state: FastSlowBudget,
+  turn: FastSlowTurnBudget,
+  event: Exclude<FastSlowEvent, { type: "reaction" | "dropProne" }>,
+  ctx: FastSlowContext,
+): Outcome<FastSlowBudget> {
   switch (event.type) {
     case "activity":
       return spendActivity(state, turn, event);
@@ -424,10 +533,7 @@ export function spendFastSlow(
     case "escape":
       return decide(event, actionRefusal(turn), () => ({ ...state, turn: spendAction(turn) }));
     case "minor":
-      return decide(event, turn.minorLeft > 0 ? null : refuse("minorActivitiesUsed"), () => ({
-        ...state,
-        turn: { ...turn, minorLeft: Math.max(0, turn.minorLeft - 1) },
-      }));
+      return spendMinor(state, turn, event);
   }
 }
 
@@ -455,7 +561,9 @@ export function fastSlowRemaining(state: FastSlowBudget) {
     turn.push({ key: "move", left: t.moveLeft, max: t.speed, unit: "metres" });
     if (t.bonusMoveFrom)
       turn.push({ key: t.bonusMoveFrom, left: t.bonusMoveLeft, max: t.bonusMoveMax, unit: "metres" });
-    turn.push({ key: "minor", left: t.minorLeft, max: MINOR_ACTIVITIES[t.kind], unit: "count" });
+    // FS-A17: the extra minor activities count while the turn still gives up what earns them.
+    const max = MINOR_ACTIVITIES[t.kind] + (t.minorBonus ?? 0);
+    turn.push({ key: "minor", left: minorActivitiesLeft(t), max, unit: "count" });
   }
   const round: BudgetLine[] = [
     { key: "reaction", left: state.reactionLeft, max: REACTIONS_PER_ROUND, unit: "count" },

@@ -22,9 +22,10 @@ export type MovementAction = (typeof MOVEMENT_ACTIONS)[number];
 
 /**
  * The ground under the move: `difficult` costs double; `balance` (ice, a narrow ledge) is difficult terrain that
- * also asks an Agility roll (FS-M1).
+ * also asks an Agility roll (FS-M1); `narrow`, a narrow passage «passage étroit», slows a crawl as difficult
+ * ground does (FS-M3) and changes nothing else (the seed names it for crawling only).
  */
-export type Terrain = "normal" | "difficult" | "balance";
+export type Terrain = "normal" | "difficult" | "balance" | "narrow";
 
 /** FS-M3: the least a prone creature crawls, whatever halves its Speed. */
 export const MIN_CRAWL_METRES = 1;
@@ -34,7 +35,10 @@ export function roundMetres(metres: number): number {
   return Math.round(metres * 100) / 100;
 }
 
-/** FS-M3: crawling speed: half Speed, halved again by difficult terrain, never below 1 m (unless Speed is 0). */
+/**
+ * FS-M3: crawling speed: half Speed, halved again by difficult terrain or a narrow passage, never below 1 m (unless
+ * Speed is 0).
+ */
 export function crawlSpeed(speed: number, terrain: Terrain = "normal"): number {
   if (speed <= 0) return 0;
   const halved = speed / 2 / (terrain === "normal" ? 1 : 2);
@@ -84,7 +88,7 @@ export function movementCost(input: {
     // Crawling covers crawlSpeed metres for a whole move of `speed` metres.
     return accept({ cost: roundMetres((metres * speed) / crawlSpeed(speed, terrain)), check });
   }
-  const difficult = terrain !== "normal" || action === "climb";
+  const difficult = terrain === "difficult" || terrain === "balance" || action === "climb";
   return accept({ cost: roundMetres(difficult ? metres * 2 : metres), check });
 }
 

@@ -1,16 +1,45 @@
 /**
  * fast-slow round structure (FS-R1…FS-R9): a round is fast turns «tours rapides», slow turns «tours lents»,
- * then the end of round «fin de round» (FS-R1). In each part the players' characters claim turns in any order
+ * then the end of round «fin de round» (FS-R1). A creature takes at most one turn per round, fast or slow or
+ * none (FS-R4); its fast/slow choice may change until it acts. The players' characters claim turns in any order
  * they like, then the GM's creatures in any order (FS-R2, FS-R3); a disputed order is settled by a 1d6
- * roll-off, highest first (FS-R2). A creature takes at most one turn per round, fast or slow or none (FS-R4);
- * its fast/slow choice may change until it acts. The end-of-round step resolves the players' effects first,
- * then the GM's (FS-R7); "1 round" lasts to the end of the following round (FS-R8, timed-states.ts); FS-R9's
- * offer to end the combat is `offerEndCombat` (turns/offer-end-combat.ts).
+ * roll-off, highest first (FS-R2). The seed reads two ways (digest FS-R3 reading note), a world setting:
+ * - "perPart" (default, the source game's): in each part, the players' characters then the GM's creatures —
+ *   fast PCs, fast GM creatures, slow PCs, slow GM creatures;
+ * - "playersFirst": all the players' characters, fast or slow, in any order, then all the GM's creatures —
+ *   one claim part for the whole round ("turns"), each turn of the kind its creature chose (slow if none).
+ * The end-of-round step resolves the players' effects first, then the GM's (FS-R7); "1 round" lasts to the end
+ * of the following round (FS-R8, timed-states.ts); FS-R9's offer to end the combat is `offerEndCombat`
+ * (turns/offer-end-combat.ts).
  */
 import { refuse } from "../../outcome";
 import type { RoundDraft } from "../../turns/round-draft";
 import type { RoundEvent } from "../../turns/round-event";
-import type { RoundStructure } from "../../turns/round-structure";
+import type { PhaseDefinition, RoundStructure } from "../../turns/round-structure";
+
+/** FS-R2/FS-R3: the two readings of the seed's turn order (a world setting, recorded on each Combat). */
+export const FS_TURN_ORDERS = ["perPart", "playersFirst"] as const;
+export type FsTurnOrder = (typeof FS_TURN_ORDERS)[number];
+export const DEFAULT_FS_TURN_ORDER: FsTurnOrder = "perPart";
+
+const END_OF_ROUND: PhaseDefinition = {
+  id: "endOfRound",
+  policy: "endOfRound",
+  label: "FRAY.Combat.Part.endOfRound",
+};
+
+/** The parts of a round under each reading (FS-R1, FS-R2, FS-R3). */
+export const FS_PHASES: Readonly<Record<FsTurnOrder, readonly PhaseDefinition[]>> = {
+  perPart: [
+    { id: "fast", policy: "claim", label: "FRAY.Combat.Part.fast", speed: "fast" },
+    { id: "slow", policy: "claim", label: "FRAY.Combat.Part.slow", speed: "slow" },
+    END_OF_ROUND,
+  ],
+  playersFirst: [
+    { id: "turns", policy: "claim", label: "FRAY.Combat.Part.turns", defaultSpeed: "slow" },
+    END_OF_ROUND,
+  ],
+};
 
 function chooseSpeed(d: RoundDraft, e: Extract<RoundEvent, { type: "chooseSpeed" }>) {
   const c = d.find(e.id);
@@ -21,23 +50,20 @@ function chooseSpeed(d: RoundDraft, e: Extract<RoundEvent, { type: "chooseSpeed"
   if (d.round > 0 && phase.policy === "claim") {
     if (d.current === e.id) return refuse("alreadyActing");
     if (c.actedRound >= d.round) return refuse("alreadyActed");
-    if (e.speed === "fast" && phase.speed !== "fast") return refuse("fastPartOver");
-    // FS-R2, FS-R3: once the GM's creatures act, a player who chose slow cannot switch to fast.
+    if (e.speed === "fast" && phase.speed === "slow") return refuse("fastPartOver");
+    // FS-R2, FS-R3: once the GM's creatures act in the fast part, a player who chose slow cannot switch to fast.
     const switching = e.speed === "fast" && c.speed === "slow" && c.side === "players";
-    if (switching && d.claimSide === "gm" && e.gmOverride !== true) return refuse("playersPartOver");
+    if (switching && phase.speed === "fast" && d.claimSide === "gm" && e.gmOverride !== true)
+      return refuse("playersPartOver");
   }
   d.update(e.id, { speed: e.speed });
   return null;
 }
 
-export function fastSlowStructure(): RoundStructure {
+export function fastSlowStructure(options: { readonly turnOrder?: FsTurnOrder } = {}): RoundStructure {
   return {
     family: "fast-slow",
-    phases: [
-      { id: "fast", policy: "claim", label: "FRAY.Combat.Part.fast", speed: "fast" },
-      { id: "slow", policy: "claim", label: "FRAY.Combat.Part.slow", speed: "slow" },
-      { id: "endOfRound", policy: "endOfRound", label: "FRAY.Combat.Part.endOfRound" },
-    ],
+    phases: FS_PHASES[options.turnOrder ?? DEFAULT_FS_TURN_ORDER],
     initiative: "none",
     ties: "rollOff",
     readInitiative: () => refuse("notInThisFamily"),

@@ -48,6 +48,8 @@ export interface PhasedRoundAttackInput extends PhasedRoundOffense {
   readonly db: number;
   /** Other modifiers (cover, range, the GM's). */
   readonly modifier?: number;
+  /** PR-P3: the penalty of a compromised attacker this round (orientation.ts), taken off the total. */
+  readonly compromised?: number;
   /** The weapon's damage formula, e.g. "1d8" or "2d6 + 1". */
   readonly weaponDamage: string;
 }
@@ -69,6 +71,8 @@ export type PhasedRoundAttackResult =
       readonly obHalved: boolean;
       readonly db: number;
       readonly modifier: number;
+      /** PR-P3: the compromise penalty taken off (0 for none). */
+      readonly compromised: number;
       readonly total: number;
       readonly threshold: number;
       readonly hit: boolean;
@@ -94,7 +98,8 @@ export function resolvePhasedRoundAttack(
   }
   const { ob, halved } = phasedRoundOffensiveBonus(input);
   const modifier = input.modifier ?? 0;
-  const total = roll.total + ob - input.db + modifier;
+  const compromised = Math.max(0, input.compromised ?? 0);
+  const total = roll.total + ob - input.db + modifier - compromised;
   const threshold = conventions.hitThreshold;
   const hit = total >= threshold;
   const margin = total - threshold;
@@ -109,6 +114,7 @@ export function resolvePhasedRoundAttack(
     obHalved: halved,
     db: input.db,
     modifier,
+    compromised,
     total,
     threshold,
     hit,

@@ -46,9 +46,24 @@ export const ACTIVITY_PER_ROUND = 100;
 export const SPELL_MOVEMENT_CAP: Readonly<Record<SpellDeclaration, number>> = { prepare: 10, cast: 25 };
 /** PR-P5: a shot leaves half the round's activity. */
 export const MISSILE_ACTIVITY = 50;
-/** PR-P6 */
+/** PR-P6 "Normalement": drawing a weapon 20 % of the round's activity, changing weapons 50 % (defaults). */
 export const DRAW_ACTIVITY = 20;
 export const CHANGE_WEAPON_ACTIVITY = 50;
+
+/**
+ * PR-P6: what drawing and changing weapons cost, in percent of the round's activity. The seed says "normally"
+ * 20 % and 50 %: a GM may rule otherwise (the `prDrawCost` and `prChangeCost` world settings, recorded on the
+ * Combat).
+ */
+export interface WeaponCosts {
+  readonly draw: number;
+  readonly change: number;
+}
+
+export const DEFAULT_WEAPON_COSTS: WeaponCosts = Object.freeze({
+  draw: DRAW_ACTIVITY,
+  change: CHANGE_WEAPON_ACTIVITY,
+});
 /** PR-P7/PR-P9: moving more than this share of the movement potential bars (B) fire and melee. */
 export const MOVED_TOO_FAR_PERCENT = 50;
 /** PR-P5: an (A) shooter melees at half its OB. */
@@ -71,6 +86,8 @@ export interface PhasedBudget {
   readonly unableToAct: boolean;
   /** PR-B1: activity left, percent, never below 0. */
   readonly activityLeft: number;
+  /** PR-P6: the table's costs of drawing and changing weapons (absent: the seed's 20 % and 50 %). */
+  readonly weaponCosts?: WeaponCosts;
   /** The phase of the latest declaration (0 before any). */
   readonly lastPhase: number;
   readonly overrides: readonly OverrideRecord[];
@@ -132,8 +149,9 @@ export type PhasedRefusal = (typeof PHASED_REFUSALS)[number];
 /** Shared: override lists are replaced, never changed in place (override.ts). */
 const NO_OVERRIDES: readonly OverrideRecord[] = Object.freeze([]);
 
-export function initialPhasedBudget(): PhasedBudget {
+export function initialPhasedBudget(weaponCosts: WeaponCosts = DEFAULT_WEAPON_COSTS): PhasedBudget {
   return {
+    weaponCosts,
     round: 0,
     spell: null,
     missileA: null,
@@ -153,7 +171,11 @@ export function initialPhasedBudget(): PhasedBudget {
 
 /** A new round: a fresh 100 %. Being unable to act is the GM's to lift, so it carries over. */
 export function startPhasedRound(state: PhasedBudget, input: { readonly round: number }): PhasedBudget {
-  return { ...initialPhasedBudget(), round: input.round, unableToAct: state.unableToAct };
+  return {
+    ...initialPhasedBudget(state.weaponCosts),
+    round: input.round,
+    unableToAct: state.unableToAct,
+  };
 }
 
 /** Moved or manoeuvred this round (PR-P7, PR-P9). Drawing or changing a weapon is not a move. */
@@ -202,9 +224,9 @@ function activityCost(state: PhasedBudget, event: PhasedEvent): number {
     case "move":
       return Math.max(0, event.percent);
     case "draw":
-      return DRAW_ACTIVITY;
+      return (state.weaponCosts ?? DEFAULT_WEAPON_COSTS).draw;
     case "change":
-      return CHANGE_WEAPON_ACTIVITY;
+      return (state.weaponCosts ?? DEFAULT_WEAPON_COSTS).change;
     case "melee":
       return state.activityLeft;
     default:
@@ -351,8 +373,12 @@ const ORIENTATION_PASSED: PhasedEvent = { type: "orientation", failed: false };
  * This state rebuilt from a round-engine sheet: its declarations replayed in phase order (no checks, no
  * overrides) on one new budget. The round engine asks for it on every declaration, so it copies nothing.
  */
-export function phasedBudgetFromSheet(sheet: PhasedSheetLike, round: number): PhasedBudget {
-  const budget: WritableBudget = initialPhasedBudget();
+export function phasedBudgetFromSheet(
+  sheet: PhasedSheetLike,
+  round: number,
+  weaponCosts: WeaponCosts = DEFAULT_WEAPON_COSTS,
+): PhasedBudget {
+  const budget: WritableBudget = initialPhasedBudget(weaponCosts);
   budget.round = round;
   budget.unableToAct = sheet.unableToAct;
   if (sheet.spell) record(budget, { type: "spell", spell: sheet.spell });

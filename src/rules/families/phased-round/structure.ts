@@ -13,15 +13,28 @@ import type { RoundEvent } from "../../turns/round-event";
 import type { PhasedSheet, TurnCombatant } from "../../turns/round-state";
 import type { PhaseDefinition, RoundReader, RoundStructure } from "../../turns/round-structure";
 import {
+  DEFAULT_WEAPON_COSTS,
   mayDeclare,
   phasedBudgetFromSheet,
   spendPhased,
   type PhasedBudget,
   type PhasedContext,
   type PhasedEvent,
+  type WeaponCosts,
 } from "./budget";
 import { meleeSequence } from "./melee-sequence";
-import { orientationResult } from "./orientation";
+import {
+  COMPROMISED_STATE_KEY,
+  compromiseAhead,
+  compromisePenalty,
+  compromiseState,
+  DEFAULT_ORIENTATION_LOW,
+  lowOrientation,
+  MAX_COMPROMISE_PENALTY,
+  orientationLeavesUnable,
+  orientationResult,
+  type OrientationLowReading,
+} from "./orientation";
 
 /** The eleven phases in order (PR-P1…PR-P11); the i18n keys are FRAY.Combat.Phase.<id>. */
 export const PHASED_ROUND_PHASES = [
@@ -82,26 +95,34 @@ function isFresh(sheet: PhasedSheet): boolean {
   );
 }
 
-/** A blank sheet's budget in the latest round asked for (budgets are never changed, so one is shared). */
-let blankBudget = phasedBudgetFromSheet(FRESH, 0);
+/** One structure's conventions (PR-P6 weapon costs, PR-P3 low orientation rolls) and its cached blank budget. */
+interface BudgetEnv {
+  readonly costs: WeaponCosts;
+  readonly orientationLow: OrientationLowReading;
+  /** A blank sheet's budget in the latest round asked for (budgets are never changed, so one is shared). */
+  blank: PhasedBudget;
+}
 
 /** The budget (budget.ts) of a sheet. Most declarations start from a blank sheet: its budget is reused. */
-function budgetOf(sheet: PhasedSheet, round: number): PhasedBudget {
-  if (!isFresh(sheet) || sheet.unableToAct) return phasedBudgetFromSheet(sheet, round);
-  if (blankBudget.round !== round) blankBudget = phasedBudgetFromSheet(FRESH, round);
-  return blankBudget;
+function budgetOf(env: BudgetEnv, sheet: PhasedSheet, round: number): PhasedBudget {
+  if (!isFresh(sheet) || sheet.unableToAct) return phasedBudgetFromSheet(sheet, round, env.costs);
+  if (env.blank.round !== round) env.blank = phasedBudgetFromSheet(FRESH, round, env.costs);
+  return env.blank;
 }
 
 function sheetOf(c: TurnCombatant): PhasedSheet {
   return c.sheet ?? freshSheet();
 }
 
-/** PR-P3: a roll of 05 or less leaves the combatant unable to act for the rest of the round. */
+/**
+ * PR-P3: a roll of 05 or less leaves the combatant unable to act for the rest of the round (always, or as the GM
+ * ruled under the "gm" reading); the GM may also mark it unable.
+ */
 function incapacitated(sheet: PhasedSheet): boolean {
   return (
     sheet.unableToAct ||
-    sheet.spellOrientation?.band === "incapacitated" ||
-    sheet.finalOrientation?.band === "incapacitated"
+    orientationLeavesUnable(sheet.spellOrientation) ||
+    orientationLeavesUnable(sheet.finalOrientation)
   );
 }
 
@@ -127,13 +148,13 @@ function probe(phaseId: string, sheet: PhasedSheet): PhasedEvent | null {
   }
 }
 
-function barred(d: RoundReader, c: TurnCombatant, phase: PhaseDefinition): string | null {
+function barred(env: BudgetEnv, d: RoundReader, c: TurnCombatant, phase: PhaseDefinition): string | null {
   const sheet = sheetOf(c);
   if (phase.id === "spellOrientation" || phase.id === "finalOrientation") return null;
   if (incapacitated(sheet)) return "unableToAct";
   const event = probe(phase.id, sheet);
   if (!event) return null;
-  return mayDeclare(budgetOf(sheet, d.round), event, contextOf(phase.id))?.reason ?? null;
+  return mayDeclare(budgetOf(env, sheet, d.round), event, contextOf(phase.id))?.reason ?? null;
 }
 
 function declared(_d: RoundReader, c: TurnCombatant, phase: PhaseDefinition): boolean {
@@ -307,7 +328,7 @@ function declaration(e: Declaration, slot: keyof PhasedSheet): Made {
   }
 }
 
-function declare(d: RoundDraft, e: Declaration): Refusal | null {
+function declare(env: BudgetEnv, d: RoundDraft, e: Declaration): Refusal | null {
   if (d.round === 0) return refuse("notStarted");
   const i = d.indexOf(e.id);
   if (i < 0) return refuse("unknownCombatant", { id: e.id });
@@ -325,7 +346,7 @@ function declare(d: RoundDraft, e: Declaration): Refusal | null {
   if (declared.events && e.gmOverride !== true) {
     // PR-P3: 05 or less on the orientation roll: unable to act for the rest of the round.
     if (incapacitated(base)) return refuse("unableToAct");
-    const refusal = check(budgetOf(base, d.round), declared.events, contextOf(phaseId));
+    const refusal = check(budgetOf(env, base, d.round), declared.events, contextOf(phaseId));
     if (refusal) return refusal;
   }
   const own = d.own(i);
@@ -341,6 +362,7 @@ function declare(d: RoundDraft, e: Declaration): Refusal | null {
 }
 
 function recordOrientation(
+  env: BudgetEnv,
   d: RoundDraft,
   e: Extract<RoundEvent, { type: "recordOrientation" }>,
 ): Refusal | null {
@@ -351,11 +373,51 @@ function recordOrientation(
   if (phase !== "spellOrientation" && phase !== "finalOrientation")
     return refuse("notThisPhase", { phase: "3 / 11" });
   if (!Number.isInteger(e.roll) || e.roll < 1 || e.roll > 100) return refuse("invalidRoll");
-  const result = orientationResult(e.roll, e.failed === true);
   const sheet = sheetOf(c);
-  d.update(e.id, {
-    sheet: withSlot(sheet, phase === "spellOrientation" ? "spellOrientation" : "finalOrientation", result),
-  });
+  const slot = phase === "spellOrientation" ? "spellOrientation" : "finalOrientation";
+  const before = sheet[slot];
+  // One roll a phase: only the GM records it again (its ruling on 06–95, or a correction).
+  if (before && e.gmOverride !== true) return refuse("alreadyDeclared");
+  // PR-P3: a compromised character's rolls this round take the GM's penalty.
+  const penalty = compromisePenalty(d.statesOf(e.id), e.id, d.round);
+  let result = orientationResult(e.roll, e.failed === true, { penalty, reading: env.orientationLow });
+  // The GM's ruling on a low roll stands when the same roll is recorded again.
+  if (result.ruling && before?.roll === e.roll && before.ruling && before.band === result.band)
+    result = { ...result, ruling: before.ruling };
+  d.update(e.id, { sheet: withSlot(sheet, slot, result) });
+  return null;
+}
+
+/**
+ * PR-P3 (the GM's, under the "gm" reading): whether this round's low orientation roll leaves `id` unable to act
+ * for the rest of the round, and the penalty compromising its rolls in the next round (0 removes it). The latest
+ * low result of the round is ruled (the final orientation's, else the spell orientation's). Under the "always
+ * unable" reading there is nothing to rule: the low roll decides.
+ */
+function ruleOrientation(
+  env: BudgetEnv,
+  d: RoundDraft,
+  e: Extract<RoundEvent, { type: "ruleOrientation" }>,
+): Refusal | null {
+  if (d.round === 0) return refuse("notStarted");
+  const c = d.find(e.id);
+  if (!c) return refuse("unknownCombatant", { id: e.id });
+  const penalty = e.penalty;
+  if (!Number.isInteger(penalty) || penalty < 0 || penalty > MAX_COMPROMISE_PENALTY)
+    return refuse("invalidValue");
+  const sheet = sheetOf(c);
+  const low = env.orientationLow === "gm" ? lowOrientation(sheet) : null;
+  if (!low) return refuse("nothingToRule");
+  // Ruled able to act, the roll no longer counts as failed either (PR-P7/PR-P9 bar only a failed roll).
+  const ruled = { ...low.result, failed: e.unable, ruling: e.unable ? "unable" : "able" } as const;
+  d.update(e.id, { sheet: withSlot(sheet, low.slot, ruled) });
+  // A new ruling replaces the compromise set earlier this round.
+  const earlier = d
+    .statesOf(e.id)
+    .filter((s) => s.key === COMPROMISED_STATE_KEY && s.createdRound === d.round);
+  if (earlier.length) d.dropTimed(earlier);
+  if (penalty > 0)
+    d.addTimed({ ...compromiseState({ holder: e.id, round: d.round, penalty }), side: c.side });
   return null;
 }
 
@@ -379,12 +441,32 @@ function notes(d: RoundReader, c: TurnCombatant): Record<string, string | number
   if (sheet.finalOrientation) notes.finalOrientation = sheet.finalOrientation.band;
   if (sheet.spellOrientation?.failed || sheet.finalOrientation?.failed) notes.orientationFailed = true;
   if (incapacitated(sheet)) notes.unableToAct = true;
+  // PR-P3: a low roll the GM has yet to rule on; a compromise now, or ahead in the next round.
+  if (sheet.spellOrientation?.ruling === "pending" || sheet.finalOrientation?.ruling === "pending")
+    notes.orientationPending = true;
+  const states = d.statesOf(c.id);
+  const now = compromisePenalty(states, c.id, d.round);
+  if (now) notes.compromised = now;
+  const ahead = compromiseAhead(states, c.id, d.round);
+  if (ahead) notes.compromisedNext = ahead;
   const strike = d.current === c.id ? d.queue[d.cursor] : undefined;
   if (strike && d.phaseDef.policy === "sequence") notes.pass = strike.pass;
   return notes;
 }
 
-export function phasedRoundStructure(): RoundStructure {
+/**
+ * PR-P6's weapon costs and PR-P3's reading of a low orientation roll are the table's (`weaponCosts`,
+ * `orientationLow`, recorded on the Combat; by default the seed's 20 %/50 % and "always unable").
+ */
+export function phasedRoundStructure(
+  options: { readonly weaponCosts?: WeaponCosts; readonly orientationLow?: OrientationLowReading } = {},
+): RoundStructure {
+  const costs = options.weaponCosts ?? DEFAULT_WEAPON_COSTS;
+  const env: BudgetEnv = {
+    costs,
+    orientationLow: options.orientationLow ?? DEFAULT_ORIENTATION_LOW,
+    blank: phasedBudgetFromSheet(FRESH, 0, costs),
+  };
   return {
     family: "phased-round",
     phases: [
@@ -418,7 +500,7 @@ export function phasedRoundStructure(): RoundStructure {
       for (const c of d.combatants) if (!c.defeated && c.sheet?.melee && c.initiative === null) missing++;
       return missing ? refuse("initiativeMissing", { count: missing }) : null;
     },
-    barred,
+    barred: (d, c, phase) => barred(env, d, c, phase),
     declared,
     sequence: (d) => meleeSequence(d.combatants),
     handle(d, e) {
@@ -427,9 +509,11 @@ export function phasedRoundStructure(): RoundStructure {
         case "declareMissile":
         case "declareMovement":
         case "declareMelee":
-          return declare(d, e);
+          return declare(env, d, e);
         case "recordOrientation":
-          return recordOrientation(d, e);
+          return recordOrientation(env, d, e);
+        case "ruleOrientation":
+          return ruleOrientation(env, d, e);
         case "setUnableToAct": {
           const c = d.find(e.id);
           if (!c) return refuse("unknownCombatant", { id: e.id });
