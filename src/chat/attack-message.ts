@@ -4,6 +4,7 @@ import { showRolls } from "../dice/show-rolls";
 import { isMessageOfType } from "../data/system-of";
 import type { AttackCardData, TargetEntry } from "./card-data";
 import type { RollSink } from "./roll-sink";
+import { authoredByGM } from "./card-trust";
 
 export const ATTACK_MESSAGE_TYPE = "attack" as const;
 
@@ -12,17 +13,25 @@ export function attackCardOf(message: ChatMessage.Implementation | null | undefi
   return message && isMessageOfType(message, ATTACK_MESSAGE_TYPE) ? message.system : null;
 }
 
+/** The card data of an attack message a GM wrote (card-trust.ts), or null: what the GM side acts on. */
+export function gmAttackCardOf(
+  message: ChatMessage.Implementation | null | undefined,
+): AttackCardData | null {
+  return authoredByGM(message) ? attackCardOf(message) : null;
+}
+
 export interface LocatedEntry {
   readonly message: ChatMessage.Implementation;
   readonly card: AttackCardData;
   readonly entry: TargetEntry;
 }
 
-/** The message and entry a button names, or why not. */
+/** The message and entry a button names, or why not: only a card a GM wrote (card-trust.ts). */
 export function locateEntry(messageId: string, key: string): Outcome<LocatedEntry> {
-  const message = game.messages?.get(messageId) as ChatMessage.Implementation | undefined;
+  const message = game.messages?.get(String(messageId)) as ChatMessage.Implementation | undefined;
   const card = attackCardOf(message);
   if (!message || !card) return refuse("notAttackCard");
+  if (!authoredByGM(message)) return refuse("notGmCard");
   const entry = card.entries.find((e) => e.key === key);
   if (!entry) return refuse("unknownEntry");
   return accept({ message, card, entry });

@@ -5,13 +5,13 @@
  * taken once.
  */
 import { getSetting } from "../config/settings";
-import { attackCardOf } from "./attack-message";
+import { gmAttackCardOf } from "./attack-message";
 import { connectedOwners, readersOf, resolveParty } from "./parties";
 import { defendRequest, maintainRequest } from "./requests";
 
 export async function autoDefend(message: ChatMessage.Implementation): Promise<void> {
   if (!game.user?.isActiveGM || !getSetting("npcAutoDefense")) return;
-  const card = attackCardOf(message);
+  const card = gmAttackCardOf(message);
   const messageId = message.id;
   if (!card || !messageId) return;
   for (const entry of card.entries) {

@@ -17,6 +17,7 @@
 import { activeFamily } from "../applications/active-family";
 import { sendWithOverride } from "../applications/budget/override-confirm";
 import { notifyRefusal } from "../applications/notify";
+import { currentMessageMode } from "../compat";
 import { budgetOf as budgetNow } from "../documents/budget-store";
 import { roundStateOf } from "../documents/combat-api";
 import { startConcentration } from "../documents/concentration/concentration-start";
@@ -27,7 +28,7 @@ import { castingKind, spellFacts } from "../rules/spells/casting";
 import { locHtml } from "../utils/loc";
 import { combatLinkOf, familyFor, type CombatLink } from "./combat-link";
 import { ownsActor, partyOf } from "./parties";
-import { postCastingRoll, postSpellCard } from "./spell-card";
+import { castingRollRequest, postSpellCard } from "./spell-card";
 import { attackerToken, startAttack, type StartAttackOptions } from "./start-attack";
 
 /** The caster's token (default: as an attack's), and for an attack spell its targets and dialog answers. */
@@ -70,16 +71,21 @@ async function cast(
         ui.notifications?.info(locHtml("FRAY.Spell.concentrating", { spell: item.name ?? "" }));
       return null;
     }
-    case "castingRoll":
+    case "castingRoll": {
       if (!(await spendCast(link, item))) return null;
-      return postCastingRoll({
-        actor,
-        token,
-        spell: item,
-        combatId: link?.combat.id ?? null,
-        lineKey: "FRAY.Spell.casting",
-        roll: "now",
+      // Issue 12: the GM posts the casting roll, its target value read from the spell.
+      const out = await castingRollRequest.send({
+        actorUuid: actor.uuid ?? "",
+        tokenUuid: token?.uuid ?? null,
+        spellId: item.id ?? "",
+        mode: currentMessageMode(),
       });
+      if (!out.ok) {
+        notifyRefusal(out);
+        return null;
+      }
+      return (game.messages?.get(out.value.messageId) as ChatMessage.Implementation | undefined) ?? null;
+    }
     case "card":
       if (!(await spendCast(link, item))) return null;
       return postSpellCard({ actor, token, item, family });

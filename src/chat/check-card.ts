@@ -3,6 +3,11 @@
  * when the roller's owner presses its button (or at once), read by the rules, and followed by an optional
  * GM-side consequence applied once.
  *
+ * Issue 12: `postCheck` is the active GM's (a card a player's client makes is refused while a GM is connected, and
+ * the GM rolls no card a GM did not write). A player asks for its checks through requests that carry only its
+ * choices, each bounded, and the GM builds the card from the documents: `check.sheet` (sheet-rolls.ts),
+ * `check.activity` (activity-rolls.ts), `check.traversal` (traversal-rolls.ts), `check.casting` (spell-card.ts).
+ *
  * API (others call exactly these):
  *
  * ```ts
@@ -39,6 +44,7 @@
  */
 import { actorSystemOf } from "../data/system-of";
 import { applyMessageMode, currentMessageMode } from "../compat";
+import type { Audience } from "../compat/asker-audience";
 import { CHALLENGE_TARGET } from "../rules/families/fast-slow/challenge-roll";
 import { FS_ATTRIBUTES, type FsAttribute } from "../rules/families/fast-slow/derived";
 import type { Outcome } from "../rules/outcome";
@@ -67,6 +73,8 @@ export interface PostCheckInput {
   readonly consequence?: { readonly name: string; readonly data?: Record<string, unknown> };
   readonly roll?: "now" | "unowned" | "button";
   readonly messageMode?: string;
+  /** Who reads the card when the GM posts it for a player (compat/asker-audience.ts); else `messageMode`. */
+  readonly audience?: Audience;
 }
 
 const AD_STATS = ["ag", "wl", "dev", "pev", "bev"] as const;
@@ -132,15 +140,15 @@ export function checkCardData(input: PostCheckInput): CheckCardData {
 export async function postCheck(input: PostCheckInput): Promise<ChatMessage.Implementation | null> {
   const card = checkCardData(input);
   const token = input.token ?? null;
-  const data = applyMessageMode(
-    {
-      type: CHECK_MESSAGE_TYPE,
-      system: card,
-      content: "",
-      speaker: ChatMessage.getSpeaker({ actor: input.actor, ...(token ? { token } : {}) }),
-    },
-    input.messageMode ?? currentMessageMode(),
-  );
+  const base = {
+    type: CHECK_MESSAGE_TYPE,
+    system: card,
+    content: "",
+    speaker: ChatMessage.getSpeaker({ actor: input.actor, ...(token ? { token } : {}) }),
+  };
+  const data = input.audience
+    ? ({ ...base, whisper: input.audience.whisper, blind: input.audience.blind } as typeof base)
+    : applyMessageMode(base, input.messageMode ?? currentMessageMode());
   const cls = CONFIG.ChatMessage.documentClass;
   const message = (await cls.create(data)) ?? null;
   if (!message?.id) return message;

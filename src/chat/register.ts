@@ -1,6 +1,7 @@
 /**
  * The chat cards' wiring, called once from the init hook: Fray's ChatMessage class, its Roll classes, the
- * card listeners, the GM's NPC auto-defense and the GM revealing a Hidden attacker (FS-A9). The attack message
+ * card listeners, the GM's NPC auto-defense and the GM revealing a Hidden attacker (FS-A9), and the refusal of a
+ * player's Fray card while a GM is connected (card-trust.ts). The attack message
  * model is registered with the other data models (src/data/index.ts); the GM requests register themselves at
  * import (net/gm-requests.ts).
  */
@@ -9,10 +10,25 @@ import { FrayChatMessage } from "../documents/chat-message";
 import { attachCardListeners } from "./card-listeners";
 import { autoDefend } from "./auto-defense";
 import { revealAttacker } from "./reveal-attacker";
+import { playerMayCreateCard, playerMayUpdateCard } from "./card-trust";
+import { loc } from "../utils/loc";
+
+/** Issue 12: a player's client refuses to write a Fray card while a GM is connected (card-trust.ts). */
+function refusedCard(allowed: boolean): false | void {
+  if (allowed) return;
+  ui.notifications?.warn(loc("FRAY.Refusal.cardsByGM"));
+  return false;
+}
 
 export function registerChat(): void {
   CONFIG.ChatMessage.documentClass = FrayChatMessage;
   registerRolls();
+  Hooks.on("preCreateChatMessage", (message, _data, _options, userId) =>
+    refusedCard(playerMayCreateCard(message, userId)),
+  );
+  Hooks.on("preUpdateChatMessage", (message, _changes, _options, userId) =>
+    refusedCard(playerMayUpdateCard(message, userId)),
+  );
   Hooks.on("renderChatMessageHTML", (message, html) =>
     attachCardListeners(message as ChatMessage.Implementation, html as HTMLElement),
   );

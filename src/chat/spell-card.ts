@@ -5,6 +5,11 @@
  * roll mode, once what casting spends was spent (chat/cast-spell.ts).
  */
 import { applyMessageMode, currentMessageMode } from "../compat";
+import { askerAudience, type Audience } from "../compat/asker-audience";
+import { defineGmRequest } from "../net/gm-requests";
+import { accept, refuse } from "../rules/outcome";
+import { combatLinkOf } from "./combat-link";
+import { ownsActor, resolveParty } from "./parties";
 import type { FamilyId } from "../rules/families/ids";
 import { DURATION_UNITS, type DurationUnit } from "../rules/items/durations";
 import { templatePath } from "../utils/paths";
@@ -99,6 +104,7 @@ export function postCastingRoll(input: {
   readonly lineKey: string;
   readonly roll: NonNullable<PostCheckInput["roll"]>;
   readonly messageMode?: string;
+  readonly audience?: Audience;
 }): Promise<ChatMessage.Implementation | null> {
   const target = (input.spell.system as { castingTarget?: number } | undefined)?.castingTarget;
   return postCheck({
@@ -112,5 +118,46 @@ export function postCastingRoll(input: {
     combatId: input.combatId,
     roll: input.roll,
     ...(input.messageMode ? { messageMode: input.messageMode } : {}),
+    ...(input.audience ? { audience: input.audience } : {}),
   });
 }
+
+export interface CastingRollPayload {
+  readonly actorUuid: string;
+  readonly tokenUuid: string | null;
+  /** The caster's spell (an item of its actor). */
+  readonly spellId: string;
+  readonly mode?: string;
+}
+
+/**
+ * AD-M6 cast at once from the sheet: the casting roll posted by the active GM (issue 12) for the asker's own
+ * creature, its target value from the caster's own spell. The card has no consequence.
+ */
+export const castingRollRequest = defineGmRequest<CastingRollPayload, { messageId: string }>(
+  "check.casting",
+  async (p, { user }) => {
+    const caster = resolveParty({
+      actorUuid: String(p.actorUuid ?? ""),
+      tokenUuid: typeof p.tokenUuid === "string" ? p.tokenUuid : null,
+      name: "",
+      img: "",
+    });
+    if (!caster) return refuse("creatureGone");
+    if (!ownsActor(user, caster.actor)) return refuse("notOwner", { name: caster.actor.name ?? "" });
+    const items = caster.actor.items as Iterable<Item.Implementation>;
+    const spell = [...items].find((i) => i.id === p.spellId && i.type === "spell");
+    if (!spell) return refuse("unknownSpell");
+    const message = await postCastingRoll({
+      actor: caster.actor,
+      token: caster.token,
+      spell,
+      combatId: combatLinkOf(caster)?.combat.id ?? null,
+      lineKey: "FRAY.Spell.casting",
+      roll: "now",
+      audience: askerAudience(user, p.mode),
+    });
+    return message?.id ? accept({ messageId: message.id }) : refuse("requestError");
+  },
+  (p) => `check.casting.${String(p.actorUuid)}`,
+);

@@ -1,29 +1,32 @@
 /**
  * Starting an attack from a weapon (the sheet's roll button) or an attack spell (FS-A1, the sheet's Cast
- * button, chat/cast-spell.ts): the dialog, then one attack roll per target
- * the user has targeted (or one with no target, OD-A3), each resolved as far as its family allows without the
- * defender; the card is posted with every roll attached, in the user's roll mode. The fight the attacker is
- * in gives the family and the state-based modifiers; outside a fight, the world's family and none.
+ * button, chat/cast-spell.ts), on the attacker's client: the targets (the user's, FS-MT7 the rider or the mount
+ * of a pair), the dialog's situation, then a request to the active GM, who checks, spends, rolls and posts the
+ * card (attack-request.ts). A GM may confirm past a rule's refusal (OD-A1 reach, the budget).
  */
 import { activeFamily } from "../applications/active-family";
+import { askWithOverride } from "../applications/budget/override-confirm";
 import { applyMessageMode, currentMessageMode } from "../compat";
-import type { AttackCardData, AttackSituation, TargetEntry, WeaponSnapshot } from "./card-data";
-import { ATTACK_MESSAGE_TYPE } from "./attack-message";
+import type { AttackSituation } from "./card-data";
 import { attackDialog } from "./attack-dialog";
-import { budgetOf, combatLinkOf, familyFor } from "./combat-link";
-import { attackConventions } from "./conventions";
-import { FAMILY_CARDS } from "./families";
-import type { AttackSetup } from "./families/family-card";
-import { partyOf, spellAttackStats, weaponStats, type WeaponStats } from "./parties";
-import type { FamilyId } from "../rules/families/ids";
-import { castingKind, spellFacts } from "../rules/spells/casting";
-import { RollSink } from "./roll-sink";
+import {
+  attackStats,
+  buildAttackCard,
+  MAX_TARGETS,
+  readSituation,
+  rollAttackRequest,
+  type AttackRequestPayload,
+} from "./attack-request";
+import { ATTACK_MESSAGE_TYPE } from "./attack-message";
 import { notifyRefusal } from "../applications/notify";
-import { claimIndependentAttack, releaseIndependentAttack } from "../documents/mounts/mount-requests";
+import { withinDiceCaps } from "../rules/dice/formula-shape";
+import type { FamilyId } from "../rules/families/ids";
+import { refuse } from "../rules/outcome";
+import { combatLinkOf, familyFor } from "./combat-link";
+import { budgetOf } from "../documents/budget-store";
+import { partyOf, type Party } from "./parties";
 import { chooseMountedTargets } from "./mounted-targets";
-import { spendAttackBudget } from "./attack-budget";
-import { reachesTargets } from "./attack-reach";
-import { takeHelpBoons } from "../documents/activities/help-boons";
+import { budgetFingerprint } from "../rules/budget/fingerprint";
 
 export interface StartAttackOptions {
   /** The attacker's token (default: the actor's own token, or its first active one on the scene). */
@@ -47,18 +50,8 @@ function userTargets(): TokenDocument.Implementation[] {
 }
 
 /**
- * What the attack is made with: a weapon, or an attack spell (FS-A1, fast-slow only: rules/spells/casting.ts)
- * as a weapon built from the spell; null for anything else.
- */
-function attackStats(item: Item.Implementation, family: FamilyId): WeaponStats | null {
-  if (item.type === "weapon") return weaponStats(item);
-  if (item.type !== "spell") return null;
-  return castingKind(family, spellFacts(item.system), true) === "attack" ? spellAttackStats(item) : null;
-}
-
-/**
- * Rolls the attack and posts its card; null when the dialog was closed, a refusal stopped it, or the item is
- * neither a weapon nor an attack spell under the attacker's family.
+ * Asks for the attack and resolves with the card the GM posted; null when the dialog was closed, a refusal
+ * stopped it (shown to the user), or the item is neither a weapon nor an attack spell under the attacker's family.
  */
 export async function startAttack(
   actor: Actor.Implementation,
@@ -70,8 +63,7 @@ export async function startAttack(
   const attacker = partyOf(actor, token);
   const attackerLink = combatLinkOf(attacker);
   const family = familyFor(attackerLink, activeFamily());
-  const stats = attackStats(item, family);
-  if (!stats) return null;
+  if (!attackStats(item, family)) return null;
   const aimed = (options.targets ?? userTargets()).filter((t) => t.actor);
   // FS-MT7: an attack at a rider or its mount goes to either, as the attacker chooses (asked when interactive).
   const targets = options.targets || family !== "fast-slow" ? aimed : await chooseMountedTargets(aimed);
@@ -84,72 +76,71 @@ export async function startAttack(
       targets.map((t) => t.name ?? ""),
     ));
   if (!situation) return null;
-  // OD-A1: the attacker checks that it can reach every target before its action is counted.
-  if (family === "opposed-d20" && !(await reachesTargets(token, item, targets))) return null;
-  // FS-MT4: the pair's independent attack happens once per round (each member's one roll, 2 banes). The roll
-  // is claimed first, so a refused claim spends nothing.
-  const claim = situation.mountedIndependent ? await claimIndependentAttack(token) : null;
-  if (claim && !notifyRefusal(claim)) return null;
-  // Rolling the attack spends the attacker's action (budget-requests.ts); a refusal stops it here, and the
-  // independent roll it claimed was not made: it is given back. The attack is made under the budget as it
-  // stood before (a shot's aim, AD-M5, is used up by the shot).
-  const budgetBefore = budgetOf<unknown>(attackerLink);
-  if (!(await spendAttackBudget(attackerLink, item))) {
-    if (claim?.ok) notifyRefusal(await releaseIndependentAttack(token, claim.value));
+  // Issue 12: with no GM connected a player still rolls for itself; nothing is spent, and no GM acts on the card.
+  if (!game.users?.activeGM) return rollWithoutGm(attacker, item, family, targets, situation);
+  // The budget as this client sees it: a double click, or a second client, spends once (GM side `expect`).
+  const budget = attackerLink ? budgetOf(attackerLink.combat, attackerLink.combatant) : null;
+  const expect = budget ? budgetFingerprint(budget.state) : null;
+  const payload: AttackRequestPayload = {
+    actorUuid: actor.uuid ?? "",
+    tokenUuid: token?.uuid ?? null,
+    itemId: item.id ?? "",
+    targets: targets.map((t) => t.uuid ?? ""),
+    situation,
+    mode: currentMessageMode(),
+    ...(expect ? { expect } : {}),
+  };
+  const out = await askWithOverride((override) =>
+    rollAttackRequest.send(override ? { ...payload, override: true } : payload),
+  );
+  if (!out.ok) return null;
+  return (game.messages?.get(out.value.messageId) as ChatMessage.Implementation | undefined) ?? null;
+}
+
+/**
+ * The attack rolled on the player's own client while no GM is connected (issue 12: a table plays on while the GM
+ * reconnects): the same card, built from the documents with the situation bounded, posted by the player. It spends
+ * nothing and claims nothing; it is not GM-authored, so it is drawn as rolled without a GM, with no button, and no
+ * GM-side code acts on it later (card-trust.ts).
+ */
+async function rollWithoutGm(
+  attacker: Party,
+  item: Item.Implementation,
+  family: FamilyId,
+  targets: readonly TokenDocument.Implementation[],
+  asked: AttackSituation,
+): Promise<ChatMessage.Implementation | null> {
+  const stats = attackStats(item, family);
+  if (!stats) return null;
+  const situation = withinDiceCaps(stats.damage)
+    ? readSituation(asked, family, false)
+    : refuse("formulaTooLarge", { formula: stats.damage.slice(0, 40) });
+  if (!situation.ok) {
+    notifyRefusal(situation);
     return null;
   }
-  // FS-A8: the attack is the attacker's next roll: it uses the Help it holds.
-  const help = family === "fast-slow" ? await takeHelpBoons(actor, token) : null;
-
-  const snapshot: WeaponSnapshot = {
-    itemId: item.id ?? "",
-    name: item.name ?? "",
-    img: item.img ?? "",
-    kind: stats.kind,
-    damage: stats.damage,
-  };
-  const setup: AttackSetup = {
+  const attackerLink = combatLinkOf(attacker);
+  const { card, rolls } = await buildAttackCard({
     family,
     attacker,
     attackerLink,
-    weapon: { id: item.id ?? "", stats, snapshot },
-    situation,
-    conventions: attackConventions(),
-    ...(help?.boons ? { helpBoons: help.boons } : {}),
-    ...(budgetBefore !== null ? { budgetBefore } : {}),
-  };
-  const adapter = FAMILY_CARDS[family];
-  const sink = new RollSink(0);
-  const entries: TargetEntry[] = [];
-  for (const [i, targetToken] of targets.entries()) {
-    const party = partyOf(targetToken.actor as Actor.Implementation, targetToken);
-    const link = combatLinkOf(party, attackerLink ? attackerLink.combat : undefined);
-    const draft = await adapter.attack(setup, { party, link }, sink);
-    entries.push({ ...draft, key: `t${i}`, target: party.ref, combatantId: link?.id ?? null });
-  }
-  if (!entries.length) {
-    const draft = await adapter.attack(setup, null, sink);
-    entries.push({ ...draft, key: "t0", target: null, combatantId: null });
-  }
-
-  const card: AttackCardData = {
-    family,
-    attacker: attacker.ref,
-    weapon: snapshot,
-    situation,
-    combatId: attackerLink?.combat.id ?? null,
-    entries,
-  };
+    item,
+    stats,
+    targets: targets.slice(0, MAX_TARGETS),
+    situation: situation.value,
+  });
   const data = applyMessageMode(
     {
       type: ATTACK_MESSAGE_TYPE,
       system: card,
-      rolls: sink.rolls,
+      rolls,
       content: "",
-      speaker: ChatMessage.getSpeaker({ actor, ...(token ? { token } : {}) }),
+      speaker: ChatMessage.getSpeaker({
+        actor: attacker.actor,
+        ...(attacker.token ? { token: attacker.token } : {}),
+      }),
     },
     currentMessageMode(),
   );
-  const cls = CONFIG.ChatMessage.documentClass;
-  return (await cls.create(data)) ?? null;
+  return (await CONFIG.ChatMessage.documentClass.create(data)) ?? null;
 }

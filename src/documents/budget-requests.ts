@@ -103,18 +103,23 @@ function isAttackSpell(combat: Combat.Implementation, item: Item.Implementation)
 }
 
 /** Rolling an attack with one of the combatant's weapons, or its attack spells (attack-spend.ts). */
+export async function spendAttackOnGm(
+  p: CombatantPayload & { itemId: string },
+  user: User.Implementation,
+): Promise<Outcome<true>> {
+  const found = authorized(p, user);
+  if (!found.ok) return found;
+  const { combat, combatant, override } = found.value;
+  const item = itemOf(combatant, p.itemId);
+  if (item?.type === "spell" && isAttackSpell(combat, item))
+    return spendForAttack(combat, combatant, item, override);
+  if (!item || item.type !== "weapon") return refuse("unknownWeapon");
+  return spendForAttack(combat, combatant, item, override);
+}
+
 export const spendAttackRequest = defineGmRequest<CombatantPayload & { itemId: string }, true>(
   "budget.attack",
-  async (p, { user }) => {
-    const found = authorized(p, user);
-    if (!found.ok) return found;
-    const { combat, combatant, override } = found.value;
-    const item = itemOf(combatant, p.itemId);
-    if (item?.type === "spell" && isAttackSpell(combat, item))
-      return spendForAttack(combat, combatant, item, override);
-    if (!item || item.type !== "weapon") return refuse("unknownWeapon");
-    return spendForAttack(combat, combatant, item, override);
-  },
+  (p, { user }) => spendAttackOnGm(p, user),
   combatKeyOf,
 );
 

@@ -11,9 +11,23 @@ import { renderAttackCard } from "../chat/card-render";
 import { attackCardOf } from "../chat/attack-message";
 import { checkCardOf } from "../chat/checks/check-requests";
 import { renderCheckCard } from "../chat/checks/check-render";
+import { loc } from "../utils/loc";
+import { authoredByGM } from "../chat/card-trust";
 
 /** The hook fired after a Fray card is drawn into a rendered message. */
 export const RENDER_CARD_HOOK = "fray.renderChatMessage";
+
+/**
+ * Issue 12: a card no GM wrote (rolled while no GM was connected, or forged) is marked so and offers no button:
+ * the GM side acts on no such card (card-trust.ts).
+ */
+function withoutGm(drawn: string, page: Document): string {
+  const template = page.createElement("template");
+  template.innerHTML = drawn;
+  for (const button of template.content.querySelectorAll("button[data-action]")) button.remove();
+  const note = `<p class="fray-card-without-gm">${foundry.utils.escapeHTML(loc("FRAY.Card.withoutGm"))}</p>`;
+  return note + template.innerHTML;
+}
 
 export class FrayChatMessage extends foundry.documents.ChatMessage {
   override async renderHTML(
@@ -25,7 +39,15 @@ export class FrayChatMessage extends foundry.documents.ChatMessage {
     const content = html.querySelector(".message-content");
     const viewer = game.user as User.Implementation | null;
     if (!content || !viewer) return html;
-    content.innerHTML = await render(this, viewer);
+    try {
+      const drawn = await render(this, viewer);
+      content.innerHTML = authoredByGM(this) ? drawn : withoutGm(drawn, content.ownerDocument);
+    } catch (error) {
+      // Issue 12: a card whose data cannot be drawn is shown as broken; the rest of the chat log still draws.
+      console.warn("fray | a card could not be drawn", error);
+      content.innerHTML = `<p class="fray-card-broken">${foundry.utils.escapeHTML(loc("FRAY.Card.broken"))}</p>`;
+      return html;
+    }
     Hooks.callAll(RENDER_CARD_HOOK, this, html);
     return html;
   }

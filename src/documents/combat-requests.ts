@@ -153,7 +153,9 @@ export function declarationEvent(
       return accept({ type: "declareMelee", id, melee, ...gm });
     }
     case "orientation":
-      // PR-P3: for 06–95 a failure is the GM's ruling: a player's request cannot set it.
+      // Issue 12: a player's orientation is rolled by the GM (combat.rollOrientation); a face is the GM's to set.
+      if (!isGM) return refuse("gmOnly");
+      // PR-P3: for 06–95 a failure is the GM's ruling.
       return accept({
         type: "recordOrientation",
         id,
@@ -186,6 +188,8 @@ export interface RolledInitiative {
 export const setInitiativeRequest = defineGmRequest<{ combatId: string; rolls: RolledInitiative[] }, true>(
   "combat.setInitiative",
   async (p, { user }) => {
+    // Issue 12: a total is the GM's to set; a player's initiative is rolled by the GM (combat.rollInitiative).
+    if (!user.isGM) return refuse("gmOnly");
     const combat = findCombat(p?.combatId);
     if (!combat) return refuse("combatGone");
     if (!Array.isArray(p.rolls) || !p.rolls.length) return refuse("invalidRoll");

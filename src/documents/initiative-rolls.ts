@@ -2,7 +2,8 @@
  * Initiative as each family rolls it, with real Rolls so Dice So Nice and message modes work: CD-I1
  * d20 + Dexterity modifier, OD-I2 d20 + Initiative (the natural face goes with it for OD-I4's Critical, which
  * the chat card flags), PR-B3 the recorded d10/2d10 + quickness; AD-T2 orders by the speed score, no roll.
- * The asking client rolls (as core does); the active GM records the totals and reads the tie keys itself.
+ * The active GM rolls, for the asker's own combatants (issue 12: a player's client sends no total), records the
+ * totals and reads the tie keys itself.
  * Roll-offs (FS-R2 1d6; CD-I3, OD-I3, AD-T2, PR-P10 ties) are rolled by the GM's client the same way.
  */
 import { applyMessageMode, currentMessageMode } from "../compat";
@@ -10,8 +11,12 @@ import { privateMessageMode } from "../compat/private-message-mode";
 import { initiativeFormula, rollOffFormula } from "../data/combat/initiative-formula";
 import { accept, refuse, type Outcome } from "../rules/outcome";
 import { templatePath } from "../utils/paths";
-import { combatOptionsOf, familyOf } from "./combat-api";
-import { setInitiativeRequest, type RolledInitiative } from "./combat-requests";
+import { applyRoundEvents, asFray, combatOptionsOf, familyOf } from "./combat-api";
+import { initiativeRoll } from "./combat-requests";
+import { askerAudience } from "../compat/asker-audience";
+import { combatKeyOf, defineGmRequest, userOwns } from "../net/gm-requests";
+import { withinDiceCaps } from "../rules/dice/formula-shape";
+import type { RoundEvent } from "../rules/turns/round-event";
 import { initiativeStats, speedScore } from "./initiative-stats";
 
 function rollData(combatant: Combatant.Implementation): Record<string, number> {
@@ -50,56 +55,137 @@ export async function rollMessage(
 }
 
 /**
- * PR-P3/PR-P11: a real d100 orientation roll. `record` gives the face to the round engine (through the GM);
- * the roll is posted to chat only once it is recorded.
+ * PR-P3/PR-P11: a real d100 orientation roll, made by the active GM for the asker's own combatant (issue 12: a
+ * player's client sends no face). The roll is posted once the round engine recorded it.
  */
-export async function rollOrientation(
-  combatant: Combatant.Implementation,
-  record: (face: number) => Promise<boolean>,
-): Promise<boolean> {
-  const roll = new Roll("1d100");
-  await roll.evaluate();
-  if (!(await record(Number(roll.total)))) return false;
-  await ChatMessage.implementation.create(
-    await rollMessage(combatant, roll, "combat/orientation-flavor", {}),
-  );
-  return true;
+export function rollOrientation(combatant: Combatant.Implementation): Promise<Outcome<true>> {
+  return rollOrientationRequest.send({
+    combatId: combatant.combat?.id ?? "",
+    combatantId: combatant.id ?? "",
+    mode: currentMessageMode(),
+  });
 }
 
+export interface RollOrientationPayload {
+  readonly combatId: string;
+  readonly combatantId: string;
+  readonly mode?: string;
+}
+
+async function rollOrientationOnGm(
+  p: RollOrientationPayload,
+  user: User.Implementation,
+): Promise<Outcome<true>> {
+  const combat = typeof p.combatId === "string" ? asFray(game.combats?.get(p.combatId)) : undefined;
+  if (!combat) return refuse("combatGone");
+  const combatant = typeof p.combatantId === "string" ? combat.combatants.get(p.combatantId) : undefined;
+  if (!combatant) return refuse("unknownCombatant", { id: String(p.combatantId) });
+  if (!userOwns(user, combatant.actor)) return refuse("notOwner", { name: combatant.name ?? "" });
+  const roll = new Roll("1d100");
+  await roll.evaluate();
+  const out = await applyRoundEvents(combat, [
+    { type: "recordOrientation", id: combatant.id ?? "", roll: Number(roll.total) },
+  ]);
+  if (!out.ok) return out;
+  const data = await rollMessage(combatant, roll, "combat/orientation-flavor", {});
+  const audience = user.isGM || combatant.hidden ? null : askerAudience(user, p.mode);
+  await ChatMessage.implementation.create(
+    audience ? { ...data, whisper: audience.whisper, blind: audience.blind } : data,
+  );
+  return accept(true);
+}
+
+/** PR-P3/PR-P11 orientation roll, in the fight's lock. */
+export const rollOrientationRequest = defineGmRequest<RollOrientationPayload, true>(
+  "combat.rollOrientation",
+  (p, { user }) => rollOrientationOnGm(p, user),
+  combatKeyOf,
+);
+
+/**
+ * Asks the active GM to roll initiative for `ids` (issue 12: the GM rolls; a player's client sends no total).
+ * A GM may name the formula (Foundry's `Combat#rollInitiative` option); a player's is the family's.
+ */
 export async function rollInitiatives(
   combat: Combat.Implementation,
   ids: readonly string[],
   options: { formula?: string | null | undefined } = {},
 ): Promise<Outcome<true>> {
+  return rollInitiativeRequest.send({
+    combatId: combat.id ?? "",
+    combatantIds: [...ids],
+    ...(options.formula && game.user?.isGM ? { formula: options.formula } : {}),
+    mode: currentMessageMode(),
+  });
+}
+
+export interface RollInitiativePayload {
+  readonly combatId: string;
+  readonly combatantIds: readonly string[];
+  /** GM only. */
+  readonly formula?: string;
+  readonly mode?: string;
+}
+
+/** On the active GM, in the fight's lock: rolls for the combatants `user` owns, posts the rolls, records them. */
+async function rollInitiativesOnGm(
+  p: RollInitiativePayload,
+  user: User.Implementation,
+): Promise<Outcome<true>> {
+  const combat = typeof p.combatId === "string" ? asFray(game.combats?.get(p.combatId)) : undefined;
+  if (!combat) return refuse("combatGone");
+  if (!Array.isArray(p.combatantIds) || p.combatantIds.length > 100) return refuse("invalidValue");
   const family = familyOf(combat);
   const recorded = combatOptionsOf(combat);
-  const formula = options.formula ?? initiativeFormula(family, recorded.prInitiativeFormula);
+  const asked = user.isGM && typeof p.formula === "string" && withinDiceCaps(p.formula) ? p.formula : null;
+  const formula = asked ?? initiativeFormula(family, recorded.prInitiativeFormula);
   if (family === "fast-slow") return refuse("notInThisFamily");
-  const rolls: RolledInitiative[] = [];
+  const events: RoundEvent[] = [];
   const messages: ChatMessage.CreateData[] = [];
-  for (const id of ids) {
-    const combatant = combat.combatants.get(id);
-    if (!combatant?.isOwner) continue;
+  const audience = user.isGM ? null : askerAudience(user, p.mode);
+  const combatants: Combatant.Implementation[] = [];
+  for (const id of p.combatantIds) {
+    const combatant = typeof id === "string" ? combat.combatants.get(id) : undefined;
+    if (!combatant) return refuse("unknownCombatant", { id: String(id) });
+    if (!userOwns(user, combatant.actor)) return refuse("notOwner", { name: combatant.name ?? "" });
+    combatants.push(combatant);
+  }
+  for (const combatant of combatants) {
+    let total: number;
+    let natural: number | undefined;
     if (family === "active-defense-3d6" || !formula) {
       // AD-T2: the speed score is the order; ties are settled by a roll-off.
-      rolls.push({
-        combatantId: id,
-        total: speedScore(initiativeStats(combatant.actor), recorded.adSpeedScore),
-      });
-      continue;
+      total = speedScore(initiativeStats(combatant.actor), recorded.adSpeedScore);
+    } else {
+      const roll = new Roll(formula, rollData(combatant));
+      await roll.evaluate();
+      total = Number(roll.total);
+      natural = family === "opposed-d20" ? naturalFace(roll) : undefined;
+      const critical = natural !== undefined && natural >= recorded.odCriticalOn;
+      const data = await rollMessage(combatant, roll, "combat/initiative-flavor", { critical });
+      messages.push(
+        audience && !combatant.hidden ? { ...data, whisper: audience.whisper, blind: audience.blind } : data,
+      );
     }
-    const roll = new Roll(formula, rollData(combatant));
-    await roll.evaluate();
-    const natural = family === "opposed-d20" ? naturalFace(roll) : undefined;
-    const critical = natural !== undefined && natural >= recorded.odCriticalOn;
-    rolls.push({ combatantId: id, total: Number(roll.total), ...(natural === undefined ? {} : { natural }) });
-    messages.push(await rollMessage(combatant, roll, "combat/initiative-flavor", { critical }));
+    events.push({
+      type: "setInitiative",
+      id: combatant.id ?? "",
+      roll: initiativeRoll(family, combatant, total, natural),
+    });
   }
-  if (!rolls.length) return accept(true);
-  const out = await setInitiativeRequest.send({ combatId: combat.id ?? "", rolls });
-  if (out.ok && messages.length) await ChatMessage.implementation.create(messages);
-  return out;
+  if (!events.length) return accept(true);
+  const out = await applyRoundEvents(combat, events);
+  if (!out.ok) return out;
+  if (messages.length) await ChatMessage.implementation.create(messages);
+  return accept(true);
 }
+
+/** CD-I1, OD-I2, PR-B3, AD-T2 initiative, rolled by the active GM for the asker's own combatants. */
+export const rollInitiativeRequest = defineGmRequest<RollInitiativePayload, true>(
+  "combat.rollInitiative",
+  (p, { user }) => rollInitiativesOnGm(p, user),
+  combatKeyOf,
+);
 
 /** Rolls off among `ids` (real Rolls, one chat message) and returns the faces for the `rollOff` event. */
 export async function rollOffFaces(

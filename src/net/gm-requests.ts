@@ -100,9 +100,26 @@ export function registerGmRequests(): void {
     if (!game.user?.isActiveGM) return refuse("notActiveGM");
     const handler = registry.get(name);
     if (!handler) return refuse("invalidValue");
-    return handler(payload as never, { user });
+    // Issue 12: a flood of requests from one player is refused past MAX_IN_FLIGHT, before any work is done.
+    const id = user.id ?? "";
+    const pending = inFlight.get(id) ?? 0;
+    if (!user.isGM && pending >= MAX_IN_FLIGHT) return refuse("tooManyRequests");
+    inFlight.set(id, pending + 1);
+    try {
+      return await handler(payload as never, { user });
+    } finally {
+      inFlight.set(id, (inFlight.get(id) ?? 1) - 1);
+    }
   });
 }
+
+/**
+ * The most requests of one player the GM's client holds at once (queued or running). A player's client waits for
+ * each answer (three writes of its own User per request), so sequential requests are paced by the GM; what a
+ * script fires all at once past this is refused with `tooManyRequests` and costs the GM one answer each.
+ */
+export const MAX_IN_FLIGHT = 8;
+const inFlight = new Map<string, number>();
 
 /** The names of every declared request (`fray.<name>`). */
 export function registeredRequests(): string[] {

@@ -14,6 +14,8 @@ import { refuse, type Outcome } from "../rules/outcome";
 
 const REQUESTS = `flags.${SYSTEM_ID}.requests`;
 const ANSWERS = `flags.${SYSTEM_ID}.answers`;
+/** The longest request payload (JSON characters) the GM's client reads. */
+export const MAX_PAYLOAD = 16_000;
 
 /** What the GM's client runs for a request: the registered handler for `name`, as `asker`. */
 export type Dispatch = (
@@ -136,6 +138,8 @@ async function answer(
 ) {
   let outcome: Outcome<unknown>;
   try {
+    // Issue 12: no request of ours comes near this size; a larger one is not parsed at all.
+    if (typeof entry.payload === "string" && entry.payload.length > MAX_PAYLOAD) throw new Error("too large");
     const payload: unknown = typeof entry.payload === "string" ? JSON.parse(entry.payload) : undefined;
     outcome = await dispatch(String(entry.name), payload, user);
   } catch {

@@ -25,7 +25,10 @@ import { Roll } from "./roll";
 import { templateEnvironment } from "./templates";
 
 type Data = Record<string, unknown>;
-type HookBus = { callAll: (name: string, ...args: unknown[]) => boolean };
+type HookBus = {
+  callAll: (name: string, ...args: unknown[]) => boolean;
+  call: (name: string, ...args: unknown[]) => boolean;
+};
 
 const g = globalThis as Record<string, unknown>;
 const hooks = () => g.Hooks as HookBus;
@@ -197,6 +200,10 @@ export class TokenDoc {
   get name(): string {
     return this.actor.name;
   }
+  /** v13 `Document#documentName`: "Token" for a TokenDocument. */
+  get documentName(): string {
+    return "Token";
+  }
   get uuid(): string {
     return `Scene.scene000000001.Token.${this.id}`;
   }
@@ -274,6 +281,9 @@ export class ChatMessageDoc {
     for (const one of list) {
       const prepared = options.rollMode ? applyRollMode({ ...one }, String(options.rollMode)) : one;
       const message = new this(prepared);
+      // v13: `preCreateChatMessage(document, data, options, userId)` on the creating client; false skips it.
+      if (hooks().call("preCreateChatMessage", message, message._source, options, user.id) === false)
+        continue;
       world.messages.set(message.id, message);
       created.push(message);
     }
@@ -291,6 +301,8 @@ export class ChatMessageDoc {
     // A chat message is updated by its author or a GM only.
     const user = currentUser();
     serverAllows(user.isGM || this._source.author === user.id, user, "update", "ChatMessage", this.id);
+    // v13: `preUpdateChatMessage(document, changes, options, userId)` on the writing client; false: no write.
+    if (hooks().call("preUpdateChatMessage", this, changes, options, user.id) === false) return this;
     const copy = cleanUpdate("ChatMessage", this.type, this, clone(changes));
     applyUpdate(this._source, copy);
     this.prepare();

@@ -374,10 +374,7 @@ export async function runBudgetOp(button: HTMLElement): Promise<boolean> {
     case "fsActivity":
       if (d.activity === "dismiss") return fsDismiss(ids);
       // FS-A7, FS-A8, FS-A14: the action is a roll, posted once the action is spent.
-      if (isRolledActivity(d.activity))
-        return rollActivity(ids, d.activity, () =>
-          spendEvent(ids, { type: "activity", activity: d.activity }),
-        );
+      if (isRolledActivity(d.activity)) return rollActivity(ids, d.activity);
       return spendEvent(ids, { type: "activity", activity: d.activity });
     case "fsPrepare":
       return fsPrepare(ids);

@@ -28,6 +28,14 @@ export const NOT_OVERRIDABLE: ReadonlySet<string> = new Set([
   "unknownWeapon",
   "unknownSpell",
   "nothingToDismiss",
+  // FS-MT4 and the attack request's bounds (issue 12): no override passes them.
+  "notRiding",
+  "independentAttackUsed",
+  "outOfBounds",
+  "formulaTooLarge",
+  "notGmCard",
+  "cardsByGM",
+  "tooManyRequests",
 ]);
 
 /** Asks the GM whether to push a refused spend through. */
@@ -51,4 +59,22 @@ export async function sendWithOverride(
   if (game.user?.isGM && !NOT_OVERRIDABLE.has(out.reason) && (await confirmOverride(out)))
     return notifyRefusal(await ask(true));
   return notifyRefusal(out);
+}
+
+/**
+ * `sendWithOverride` for a request whose answer is wanted: the final outcome (a refusal already shown to the
+ * user), after a GM's confirmed override when a rule refused.
+ */
+export async function askWithOverride<T>(
+  ask: (override: boolean) => Promise<Outcome<T>>,
+): Promise<Outcome<T>> {
+  const out = await ask(false);
+  if (out.ok) return out;
+  if (game.user?.isGM && !NOT_OVERRIDABLE.has(out.reason) && (await confirmOverride(out))) {
+    const forced = await ask(true);
+    notifyRefusal(forced);
+    return forced;
+  }
+  notifyRefusal(out);
+  return out;
 }

@@ -284,7 +284,7 @@ export class FrayCombatTracker extends CombatTracker {
   static async #rollOrientation(this: FrayCombatTracker, _e: PointerEvent, target: HTMLElement) {
     const combatant = this.fight?.combatants.get(combatantIdOf(target));
     if (!combatant) return;
-    await rollOrientation(combatant, (face) => this.declare(target, { kind: "orientation", roll: face }));
+    notifyRefusal(await rollOrientation(combatant));
   }
 
   static async #ruleOrientation(this: FrayCombatTracker, _e: PointerEvent, target: HTMLElement) {

@@ -1,8 +1,8 @@
 /**
  * The fast-slow activities whose action is a roll, pressed on the budget panel (tracker or sheet): the form
- * names the other creature and the situation's boons and banes, the action is spent through the active GM
- * (the panel's own request), then the roll is posted as a check card rolled at once, whose GM-side
- * consequence does what the rule says (activities/activity-consequences.ts):
+ * names the other creature and the situation's boons and banes; the active GM checks them, spends the action and
+ * posts the roll as a check card rolled at once (`check.activity`, issue 12), whose GM-side consequence does what
+ * the rule says (activities/activity-consequences.ts):
  * - FS-A8 Help: a creature within 4.5 m that the helper can see (its token's sight, where the scene has token
  *   vision: documents/activities/sight.ts; the GM is offered the creatures out of sight too, marked, as the GM's
  *   override); Intellect roll; success gives it 1 boon on its next roll this round;
@@ -28,7 +28,16 @@ import { tokenSees } from "../../documents/activities/sight";
 import { gridOf, inReach } from "../../documents/mounts/token-geometry";
 import { stabilizeBanes } from "../../rules/families/fast-slow/activities";
 import { HELP_RANGE_METRES } from "../../rules/families/fast-slow/help";
-import { refuse } from "../../rules/outcome";
+import { accept, refuse, type Outcome } from "../../rules/outcome";
+import { askWithOverride } from "../budget/override-confirm";
+import { askerAudience } from "../../compat/asker-audience";
+import { currentMessageMode } from "../../compat";
+import { authorized } from "../../documents/budget-requests";
+import { spendFor } from "../../documents/budget-spend";
+import { familyOf } from "../../documents/combat-api";
+import { defineGmRequest, inFightLock } from "../../net/gm-requests";
+import { boundedWhole, situationBounds } from "../../rules/attack/situation-bounds";
+import { spendEventFrom, withOverride } from "../../rules/budget/spend-events";
 import { loc } from "../../utils/loc";
 import { askFields, type DialogField, type DialogOption } from "../budget/budget-dialogs";
 import { notifyRefusal } from "../notify";
@@ -141,14 +150,34 @@ export function activityCandidates(
   return { candidates: out, unseen };
 }
 
-const SITUATION_FIELDS: readonly DialogField[] = [
-  { name: "boons", label: "FRAY.Sheet.Roll.boons", number: true, value: 0, step: 1, min: 0, max: 10 },
-  { name: "banes", label: "FRAY.Sheet.Roll.banes", number: true, value: 0, step: 1, min: 0, max: 10 },
-];
+/** FS-D1 situational boons and banes, as far as the asker may go (rules/attack/situation-bounds.ts). */
+function situationFieldsFor(gm: boolean): DialogField[] {
+  const bounds = situationBounds("fast-slow", gm);
+  return [
+    {
+      name: "boons",
+      label: "FRAY.Sheet.Roll.boons",
+      number: true,
+      value: 0,
+      step: 1,
+      min: 0,
+      max: bounds.boons,
+    },
+    {
+      name: "banes",
+      label: "FRAY.Sheet.Roll.banes",
+      number: true,
+      value: 0,
+      step: 1,
+      min: 0,
+      max: bounds.banes,
+    },
+  ];
+}
 
 function formFields(activity: RolledActivity, candidates: readonly Candidate[]): DialogField[] {
   // FS-A9: hiding names no other creature.
-  if (activity === "hide") return [...SITUATION_FIELDS];
+  if (activity === "hide") return [...situationFieldsFor(game.user?.isGM === true)];
   const seenFirst = candidates.findIndex((c) => !c.outOfSight);
   const options: DialogOption[] = candidates.map((c, i) => {
     const name = c.token?.name || c.actor.name || "";
@@ -163,7 +192,7 @@ function formFields(activity: RolledActivity, candidates: readonly Candidate[]):
     options.unshift({ value: HIDDEN_OBJECT, key: "FRAY.Activity.Roll.hiddenObject", selected: true });
   const fields: DialogField[] = [
     { name: "target", label: `FRAY.Activity.Roll.${activity}Target`, options },
-    ...SITUATION_FIELDS,
+    ...situationFieldsFor(game.user?.isGM === true),
   ];
   if (activity === "stabilize")
     fields.push({
@@ -175,26 +204,18 @@ function formFields(activity: RolledActivity, candidates: readonly Candidate[]):
   return fields;
 }
 
-const count = (v: unknown) => {
-  const n = Math.trunc(Number(v));
-  return Number.isFinite(n) ? Math.max(0, Math.min(10, n)) : 0;
-};
-
 /**
- * FS-A7, FS-A8, FS-A14 from the budget panel of `combatantId`: asks the form (unless `answers`), spends the
- * action with `spend`, and posts the roll. Resolves true when the roll was posted.
+ * FS-A7, FS-A8, FS-A14 from the budget panel of `ids.combatantId`: asks the form (unless `answers`), then asks the
+ * active GM to spend the action and roll (`check.activity`). Resolves true when the roll was posted.
  */
 export async function rollActivity(
-  ids: { readonly combatId: string; readonly combatantId: string },
+  ids: { readonly combatId: string; readonly combatantId: string; readonly expect?: string },
   activity: RolledActivity,
-  spend: () => Promise<boolean>,
   answers?: ActivityAnswers,
 ): Promise<boolean> {
   const combat = asFray(game.combats?.get(ids.combatId));
   const roller = combat?.combatants.get(ids.combatantId);
-  const rollerToken = roller ? tokenOf(roller) : null;
-  const actor = (rollerToken?.actor ?? roller?.actor ?? null) as Actor.Implementation | null;
-  if (!combat || !roller || !actor) return notifyRefusal(refuse(combat ? "creatureGone" : "combatGone"));
+  if (!combat || !roller?.actor) return notifyRefusal(refuse(combat ? "creatureGone" : "combatGone"));
   const { candidates, unseen } =
     activity === "hide" ? { candidates: [], unseen: 0 } : activityCandidates(combat, roller, activity);
   if ((activity === "help" || activity === "stabilize") && !candidates.length)
@@ -208,14 +229,91 @@ export async function rollActivity(
       formFields(activity, candidates),
     )) as ActivityAnswers | null);
   if (!form) return false;
-  const chosen = candidates.find((c) => c.combatant.id === String(form.target));
-  const named = activity === "hide" || (activity === "search" && form.target === HIDDEN_OBJECT);
-  if (!chosen && !named) return notifyRefusal(refuse("unknownCombatant", { id: String(form.target) }));
-  if (!(await spend())) return false;
+  const out = await askWithOverride((override) =>
+    activityRollRequest.send({
+      combatId: ids.combatId,
+      combatantId: ids.combatantId,
+      activity,
+      ...(form.target === undefined ? {} : { target: String(form.target) }),
+      boons: Math.trunc(Number(form.boons ?? 0)) || 0,
+      banes: Math.trunc(Number(form.banes ?? 0)) || 0,
+      dying: form.dying === true || String(form.dying) === "true",
+      mode: currentMessageMode(),
+      ...(ids.expect ? { expect: ids.expect } : {}),
+      ...(override ? { override: true } : {}),
+    }),
+  );
+  return out.ok;
+}
+
+export interface ActivityRollPayload {
+  readonly combatId: string;
+  readonly combatantId: string;
+  readonly activity: RolledActivity;
+  /** A combatant id of the fight, or "object" (FS-A7); none for FS-A9 Hide. */
+  readonly target?: string;
+  readonly boons?: number;
+  readonly banes?: number;
+  readonly dying?: boolean;
+  readonly mode?: string;
+  readonly expect?: string;
+  readonly override?: boolean;
+}
+
+/**
+ * The activity's roll on the active GM (issue 12): the asker owns the roller; the other creature is one the rules
+ * let it name (activityCandidates: within 4.5 m to help, incapacitated and in reach to stabilize), the boons and
+ * banes are bounded; the action is spent in the fight's lock, then the check card is posted and rolled at once.
+ * Every consequence names only what this derived: the roller itself, or the candidate it checked.
+ */
+async function activityRollOnGm(
+  p: ActivityRollPayload,
+  user: User.Implementation,
+): Promise<Outcome<{ messageId: string }>> {
+  const activity = p.activity;
+  if (!isRolledActivity(activity)) return refuse("invalidValue");
+  const override = user.isGM && p.override === true;
+  const ids = {
+    combatId: p.combatId,
+    combatantId: p.combatantId,
+    ...(typeof p.expect === "string" ? { expect: p.expect } : {}),
+    ...(override ? { override: true } : {}),
+  };
+  const found = authorized(ids, user);
+  if (!found.ok) return found;
+  const { combat, combatant: roller } = found.value;
+  const rollerToken = tokenOf(roller);
+  const actor = (rollerToken?.actor ?? roller.actor ?? null) as Actor.Implementation | null;
+  if (!actor) return refuse("creatureGone");
+  // FS-A8: the asker's own sight decides, not the GM's (a player cannot name a creature its token cannot see).
+  const { candidates, unseen } =
+    activity === "hide"
+      ? { candidates: [], unseen: 0 }
+      : activityCandidates(combat, roller, activity, user.isGM);
+  if ((activity === "help" || activity === "stabilize") && !candidates.length)
+    return refuse(
+      activity === "help" ? (unseen ? "noHelpTargetInSight" : "noHelpTarget") : "noStabilizeTarget",
+    );
+  const chosen = candidates.find((c) => c.combatant.id === String(p.target));
+  const named = activity === "hide" || (activity === "search" && p.target === HIDDEN_OBJECT);
+  if (!chosen && !named) return refuse("unknownCombatant", { id: String(p.target) });
+  const boons = boundedWhole(p.boons ?? 0, 0, situationBounds("fast-slow", user.isGM).boons);
+  if (!boons.ok) return boons;
+  const asked = boundedWhole(p.banes ?? 0, 0, situationBounds("fast-slow", user.isGM).banes);
+  if (!asked.ok) return asked;
+  if (p.dying !== undefined && typeof p.dying !== "boolean") return refuse("invalidValue");
+  const event = spendEventFrom(familyOf(combat), { type: "activity", activity });
+  if (!event.ok) return event;
+  // The action first, in the fight's lock, from the budget as it is then.
+  const spent = await inFightLock(combat, async () => {
+    const now = authorized(ids, user);
+    return now.ok ? spendFor(combat, roller, withOverride(event.value, override)) : now;
+  });
+  if (!spent.ok) return spent;
 
   const lines: CheckLine[] = [];
   const name = chosen ? chosen.token?.name || chosen.actor.name || "" : "";
-  let banes = count(form.banes);
+  let banes = asked.value;
   let attribute: "intellect" | "perception" | "agility" = "intellect";
   let target: number | undefined;
   let consequence: { name: string; data: Record<string, unknown> } | undefined;
@@ -224,7 +322,7 @@ export async function rollActivity(
       lines.push({ key: "FRAY.Activity.Roll.helping", data: { name } });
       consequence = {
         name: HELP_CONSEQUENCE,
-        data: { combatId: ids.combatId, helperId: ids.combatantId, targetId: chosen?.combatant.id ?? "" },
+        data: { combatId: combat.id ?? "", helperId: roller.id ?? "", targetId: chosen?.combatant.id ?? "" },
       };
       break;
     case "search":
@@ -238,7 +336,7 @@ export async function rollActivity(
       break;
     case "stabilize": {
       lines.push({ key: "FRAY.Activity.Roll.stabilizing", data: { name } });
-      const dying = stabilizeBanes(form.dying === true || String(form.dying) === "true");
+      const dying = stabilizeBanes(p.dying === true);
       if (dying) lines.push({ key: "FRAY.Activity.Roll.dyingBane", data: { name } });
       banes += dying;
       consequence = {
@@ -259,13 +357,21 @@ export async function rollActivity(
     token: rollerToken,
     kind: activity,
     attribute,
-    boons: count(form.boons),
+    boons: boons.value,
     banes,
     ...(target === undefined ? {} : { target }),
     lines,
-    combatId: ids.combatId,
+    combatId: combat.id ?? null,
     ...(consequence ? { consequence } : {}),
     roll: "now",
+    audience: askerAudience(user, p.mode),
   });
-  return message !== null;
+  return message?.id ? accept({ messageId: message.id }) : refuse("requestError");
 }
+
+/** One roller's activity at a time (the fight's lock is taken for the spend only: the roll takes it again). */
+export const activityRollRequest = defineGmRequest<ActivityRollPayload, { messageId: string }>(
+  "check.activity",
+  (p, { user }) => activityRollOnGm(p, user),
+  (p) => `check.activity.${String(p.combatId)}.${String(p.combatantId)}`,
+);

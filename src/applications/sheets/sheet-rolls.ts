@@ -14,9 +14,12 @@
  */
 import { rollOptions } from "../../dice/fray-roll";
 import { actorSystemOf } from "../../data/system-of";
-import { postCheck } from "../../chat/check-card";
+import { postCheck, type PostCheckInput } from "../../chat/check-card";
+import { askerAudience } from "../../compat/asker-audience";
+import { defineGmRequest } from "../../net/gm-requests";
+import { boundedWhole, situationBounds } from "../../rules/attack/situation-bounds";
 import { attackConventions } from "../../chat/conventions";
-import { ownsActor } from "../../chat/parties";
+import { ownsActor, resolveParty } from "../../chat/parties";
 import { applyMessageMode, currentMessageMode } from "../../compat";
 import { CheckRoll } from "../../dice/check-roll";
 import { spendBudgetRequest } from "../../documents/budget-requests";
@@ -28,7 +31,6 @@ import {
   structureOf,
   timedStatesOf,
 } from "../../documents/combat-api";
-import { declareRequest } from "../../documents/combat-requests";
 import { rollInitiatives, rollOrientation } from "../../documents/initiative-rolls";
 import { openEndedD100, type OpenEndedConvention } from "../../rules/dice/open-ended-d100";
 import { DEFEND_STATE } from "../../rules/families/fast-slow/defend";
@@ -85,7 +87,8 @@ export function ownerOnly(actor: Actor.Implementation): Outcome<true> {
   return user && ownsActor(user, actor) ? accept(true) : refuse("notOwner", { name: actor.name ?? "" });
 }
 
-function situationFields(check: SheetCheck): DialogField[] {
+/** The form of a sheet check; a player's FS-D1 situational boons are held to 3 (rules/attack/situation-bounds.ts). */
+function situationFields(check: SheetCheck, gm = game.user?.isGM === true): DialogField[] {
   const number = (name: string, label: string, value: number, min: number, max: number): DialogField => ({
     name,
     label,
@@ -97,7 +100,7 @@ function situationFields(check: SheetCheck): DialogField[] {
   });
   if (check.family === "fast-slow")
     return [
-      number("boons", "FRAY.Sheet.Roll.boons", 0, 0, 10),
+      number("boons", "FRAY.Sheet.Roll.boons", 0, 0, situationBounds("fast-slow", gm).boons),
       number("banes", "FRAY.Sheet.Roll.banes", 0, 0, 10),
     ];
   if (check.dice === "d20")
@@ -144,67 +147,113 @@ export async function rollSheetCheck(
   if (!check) return refuse("notInThisFamily");
   const asked = situation ?? (await askSituation(check));
   if (!asked) return accept(null);
-  const kind = CHECK_KIND[family];
-  const combatId = combatIdOf(actor, token);
-  const tokenDoc = token ?? null;
-  switch (check.dice) {
-    case "d100":
-      // PR-P6: the manoeuvre roll, open-ended d100 + the manoeuvre bonus.
-      return accept(
-        await postOpenEndedRoll(
-          actor,
-          tokenDoc,
-          "FRAY.Sheet.Roll.maneuverRoll",
-          check.value + (asked.modifier ?? 0),
-        ),
-      );
-    case "3d6":
-      return accept(
-        await postCheck({
-          actor,
-          token: tokenDoc,
-          kind,
-          dice: "3d6",
-          ...(check.attribute
-            ? { attribute: check.attribute }
-            : { attributeKey: check.labelKey, target: check.value }),
-          modifier: asked.modifier ?? 0,
-          combatId,
-          roll: "now",
-        }),
-      );
-    case "d20": {
-      if (family === "fast-slow") {
-        // FS-D1: d20 + the attribute's modifier (postCheck reads it), boons and banes; the Help the roller
-        // holds (FS-A8) joins them as the card is rolled.
-        return accept(
-          await postCheck({
-            actor,
-            token: tokenDoc,
-            kind,
-            attribute: check.attribute ?? "",
-            boons: asked.boons ?? 0,
-            banes: asked.banes ?? 0,
-            combatId,
-            roll: "now",
-          }),
-        );
-      }
-      return accept(
-        await postCheck({
-          actor,
-          token: tokenDoc,
-          kind,
-          attributeKey: check.labelKey,
-          modifier: check.value + (asked.modifier ?? 0),
-          target: asked.target ?? DEFAULT_CHECK_TARGET,
-          combatId,
-          roll: "now",
-        }),
-      );
-    }
-  }
+  if (check.dice === "d100")
+    // PR-P6: the manoeuvre roll, open-ended d100 + the manoeuvre bonus: a roll message with no consequence.
+    return accept(
+      await postOpenEndedRoll(
+        actor,
+        token ?? null,
+        "FRAY.Sheet.Roll.maneuverRoll",
+        check.value + (asked.modifier ?? 0),
+      ),
+    );
+  // Issue 12: the GM rolls the check card from the documents and the situation asked (check.sheet).
+  const out = await sheetCheckRequest.send({
+    actorUuid: actor.uuid ?? "",
+    tokenUuid: token?.uuid ?? null,
+    checkId,
+    situation: asked,
+    mode: currentMessageMode(),
+  });
+  if (!out.ok) return out;
+  return accept((game.messages?.get(out.value.messageId) as ChatMessage.Implementation | undefined) ?? null);
 }
+
+/** The card of a d20 or 3d6 sheet check, from the actor's statistics and the situation asked. */
+function sheetCheckInput(
+  actor: Actor.Implementation,
+  token: TokenDocument.Implementation | null,
+  check: SheetCheck,
+  asked: CheckSituation,
+): PostCheckInput {
+  const family = check.family;
+  const common = {
+    actor,
+    token,
+    kind: CHECK_KIND[family],
+    combatId: combatIdOf(actor, token),
+    roll: "now",
+  } as const;
+  if (check.dice === "3d6")
+    return {
+      ...common,
+      dice: "3d6",
+      ...(check.attribute
+        ? { attribute: check.attribute }
+        : { attributeKey: check.labelKey, target: check.value }),
+      modifier: asked.modifier ?? 0,
+    };
+  // FS-D1: d20 + the attribute's modifier (postCheck reads it), boons and banes; the Help the roller holds
+  // (FS-A8) joins them as the card is rolled.
+  if (family === "fast-slow")
+    return { ...common, attribute: check.attribute ?? "", boons: asked.boons ?? 0, banes: asked.banes ?? 0 };
+  return {
+    ...common,
+    attributeKey: check.labelKey,
+    modifier: check.value + (asked.modifier ?? 0),
+    target: asked.target ?? DEFAULT_CHECK_TARGET,
+  };
+}
+
+/** The situation a request carries, within the form's own bounds for `check` (situationFields); else why not. */
+export function readCheckSituation(raw: unknown, check: SheetCheck, gm: boolean): Outcome<CheckSituation> {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return refuse("invalidValue");
+  const s = raw as Record<string, unknown>;
+  const out: Record<string, number> = {};
+  for (const field of situationFields(check, gm)) {
+    const value = boundedWhole(s[field.name] ?? field.value, Number(field.min), Number(field.max));
+    if (!value.ok) return value;
+    out[field.name] = value.value;
+  }
+  return accept(out as CheckSituation);
+}
+
+export interface SheetCheckPayload {
+  readonly actorUuid: string;
+  readonly tokenUuid: string | null;
+  readonly checkId: string;
+  readonly situation: CheckSituation;
+  /** The asker's roll mode. */
+  readonly mode?: string;
+}
+
+/** A sheet check, made by the active GM: the asker's own creature, the statistic named, the situation bounded. */
+export const sheetCheckRequest = defineGmRequest<SheetCheckPayload, { messageId: string }>(
+  "check.sheet",
+  async (p, { user }) => {
+    const found = resolveParty({
+      actorUuid: String(p.actorUuid ?? ""),
+      tokenUuid: typeof p.tokenUuid === "string" ? p.tokenUuid : null,
+      name: "",
+      img: "",
+    });
+    if (!found) return refuse("creatureGone");
+    if (!ownsActor(user, found.actor)) return refuse("notOwner", { name: found.actor.name ?? "" });
+    const check =
+      typeof p.checkId === "string"
+        ? sheetCheck(activeFamily(), actorSystemOf(found.actor), p.checkId)
+        : undefined;
+    if (!check || check.dice === "d100") return refuse("notInThisFamily");
+    const asked = readCheckSituation(p.situation, check, user.isGM);
+    if (!asked.ok) return asked;
+    const message = await postCheck({
+      ...sheetCheckInput(found.actor, found.token, check, asked.value),
+      audience: askerAudience(user, p.mode),
+    });
+    return message?.id ? accept({ messageId: message.id }) : refuse("requestError");
+  },
+  (p) => `check.sheet.${String(p.actorUuid)}`,
+);
 
 /** The flavor of an open-ended d100 roll (`templates/chat/open-roll-flavor.hbs`): the faces as rolled, read. */
 export function openRollFlavorContext(
@@ -358,15 +407,5 @@ export async function rollSheetOrientation(
   const reason = orientationRefusal(actor, token);
   const found = sheetCombatant(actor, token);
   if (reason || !found) return refuse(reason ?? "notInFight");
-  let refusal: Outcome<true> | null = null;
-  await rollOrientation(found.combatant, async (face) => {
-    const out = await declareRequest.send({
-      combatId: found.combat.id ?? "",
-      combatantId: found.combatant.id ?? "",
-      declaration: { kind: "orientation", roll: face },
-    });
-    if (!out.ok) refusal = out;
-    return out.ok;
-  });
-  return refusal ?? accept(true);
+  return rollOrientation(found.combatant);
 }

@@ -24,6 +24,7 @@ import {
 import { netBoons } from "../../rules/dice/boons";
 import { accept, refuse, type Outcome } from "../../rules/outcome";
 import { ownsActor, resolveParty } from "../parties";
+import { authoredByGM } from "../card-trust";
 import { RollSink } from "../roll-sink";
 import type { CheckCardData, CheckConsequenceRecord, CheckResult } from "./check-data";
 import { consequenceNamed, type CheckConsequenceContext } from "./consequences";
@@ -148,9 +149,11 @@ export interface CheckPayload {
 export const rollCheckRequest = defineGmRequest<CheckPayload, null>(
   "check.roll",
   async (payload, { user }): Promise<Outcome<null>> => {
-    const message = game.messages?.get(payload.messageId) as ChatMessage.Implementation | undefined;
+    const message = game.messages?.get(String(payload.messageId)) as ChatMessage.Implementation | undefined;
     const card = checkCardOf(message);
     if (!message || !card) return refuse("notCheckCard");
+    // Issue 12: a card a player wrote (or edited) names nothing the GM acts on (card-trust.ts).
+    if (!authoredByGM(message)) return refuse("notGmCard");
     if (card.result) return refuse("checkRolled");
     const roller = resolveParty(card.roller);
     if (!roller && !user.isGM) return refuse("documentGone", { name: card.roller.name });

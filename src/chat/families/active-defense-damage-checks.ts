@@ -33,7 +33,7 @@ import {
   type DueDamageCheck,
 } from "../../rules/families/active-defense-3d6/damage-effects";
 import { untilNextTurn } from "../../rules/families/active-defense-3d6/structure";
-import { attackCardOf } from "../attack-message";
+import { gmAttackCardOf } from "../attack-message";
 import type { DamageCheckRecord } from "../card-data";
 import { defineCheckConsequence, postCheck, rollCheck, type CheckLine } from "../check-card";
 import { connectedOwners, resolveParty, type Party } from "../parties";
@@ -140,7 +140,7 @@ export async function postDamageChecks(input: DamageAppliedInput): Promise<Damag
 
 /** The damage that called for the check still stands: applied, not undone, and this card among its checks. */
 function damageStands(data: DamageCheckData, checkMessageId: string): boolean {
-  const card = attackCardOf(game.messages?.get(String(data.attackMessageId)) as ChatMessage.Implementation);
+  const card = gmAttackCardOf(game.messages?.get(String(data.attackMessageId)) as ChatMessage.Implementation);
   const entry = card?.entries.find((e) => e.key === data.entry);
   return entry?.damage?.applied?.checks?.some((c) => c.messageId === checkMessageId) ?? false;
 }

@@ -94,7 +94,8 @@ function inRiderFight(uuid: unknown, work: () => Promise<Outcome<null>>): Promis
 }
 
 /** Every mount request runs one at a time: pairs span two tokens. */
-const SERIAL = () => "mounts";
+export const MOUNTS_LOCK = "mounts";
+const SERIAL = () => MOUNTS_LOCK;
 
 export interface MountPayload {
   readonly riderUuid: string;
@@ -177,48 +178,57 @@ export interface IndependentClaim {
   readonly round: number;
 }
 
+/** FS-MT4 on the active GM: claims the token's roll in its pair's independent attack of the round. */
+export async function claimIndependentOnGm(
+  tokenUuid: unknown,
+  user: User.Implementation,
+): Promise<Outcome<IndependentClaim | null>> {
+  const own = ownToken(tokenUuid, user);
+  if (!own.ok) return own;
+  const { token } = own.value;
+  const pairs = pairsOn(token);
+  const pair = pairOf(pairs, token.id ?? "");
+  if (!pair) return refuse("notRiding");
+  const kept = keptIndependentAttack(token, pair);
+  // Outside a fight there are no rounds to count: the banes apply, nothing is recorded.
+  if (!kept) return accept(null);
+  const out = independentAttackRoll(pairs, kept.record, token.id ?? "", kept.round);
+  if (!out.ok) return out;
+  await writeRiderFlags(kept.rider, {
+    independentAttack: { combatId: kept.combatId, ...out.value.record },
+  });
+  return accept({ round: kept.round });
+}
+
+/** FS-MT4 on the active GM: gives back a claimed roll whose attack was not made. */
+export async function releaseIndependentOnGm(
+  tokenUuid: unknown,
+  round: unknown,
+  user: User.Implementation,
+): Promise<Outcome<null>> {
+  const own = ownToken(tokenUuid, user);
+  if (!own.ok) return own;
+  const { token } = own.value;
+  const pair = pairOf(pairsOn(token), token.id ?? "");
+  const kept = pair ? keptIndependentAttack(token, pair) : null;
+  if (!kept?.record) return accept(null);
+  const left = releaseIndependentAttackRoll(kept.record, token.id ?? "", Number(round));
+  if (left !== kept.record)
+    await writeRiderFlags(kept.rider, { independentAttack: left && { combatId: kept.combatId, ...left } });
+  return accept(null);
+}
+
 export const independentAttackRequest = defineGmRequest<
   { readonly tokenUuid: string },
   IndependentClaim | null
->(
-  "mount.independentAttack",
-  async (payload, { user }) => {
-    const own = ownToken(payload.tokenUuid, user);
-    if (!own.ok) return own;
-    const { token } = own.value;
-    const pairs = pairsOn(token);
-    const pair = pairOf(pairs, token.id ?? "");
-    if (!pair) return refuse("notRiding");
-    const kept = keptIndependentAttack(token, pair);
-    // Outside a fight there are no rounds to count: the banes apply, nothing is recorded.
-    if (!kept) return accept(null);
-    const out = independentAttackRoll(pairs, kept.record, token.id ?? "", kept.round);
-    if (!out.ok) return out;
-    await writeRiderFlags(kept.rider, {
-      independentAttack: { combatId: kept.combatId, ...out.value.record },
-    });
-    return accept({ round: kept.round });
-  },
-  SERIAL,
-);
+>("mount.independentAttack", (payload, { user }) => claimIndependentOnGm(payload.tokenUuid, user), SERIAL);
 
 export const releaseIndependentAttackRequest = defineGmRequest<
   { readonly tokenUuid: string; readonly round: number },
   null
 >(
   "mount.releaseIndependentAttack",
-  async (payload, { user }) => {
-    const own = ownToken(payload.tokenUuid, user);
-    if (!own.ok) return own;
-    const { token } = own.value;
-    const pair = pairOf(pairsOn(token), token.id ?? "");
-    const kept = pair ? keptIndependentAttack(token, pair) : null;
-    if (!kept?.record) return accept(null);
-    const left = releaseIndependentAttackRoll(kept.record, token.id ?? "", Number(payload.round));
-    if (left !== kept.record)
-      await writeRiderFlags(kept.rider, { independentAttack: left && { combatId: kept.combatId, ...left } });
-    return accept(null);
-  },
+  (payload, { user }) => releaseIndependentOnGm(payload.tokenUuid, payload.round, user),
   SERIAL,
 );
 

@@ -44,7 +44,7 @@ async function collect() {
   weapon(foe.actor, "Katana", { parry: 3 });
   const blade = weapon(hero.actor, "Blade", { damage: "2d6", threat: { min: 19, multiplier: 2 } });
   const situation = { modifier: -2, boons: 1, banes: 2, mountedIndependent: true };
-  rideOn(hero, creature("Horse", { size: 2, mount: true }, [], "creature"));
+  rideOn(hero, creature("Horse", { size: 2, mount: true }, [], "creature"), [foe]);
 
   queueFaces(12, 3, 4, 5);
   cards.push({
@@ -122,6 +122,8 @@ async function collect() {
   expect(queuedFaces).toEqual([]);
 
   const gone = creature("Gone", {}, [bob]);
+  // On the hero's scene (rideOn put it on one): an attack's targets are tokens of the attacker's scene.
+  Object.assign(gone.token, { parent: (hero.token as unknown as { parent: unknown }).parent });
   queueFaces(10);
   const lost = await attack(alice, "opposed-d20", hero, blade, [gone]);
   await gone.token.delete();

@@ -102,7 +102,7 @@ describe("fast-slow attack card", () => {
     takeStatus(hero.actor, "hidden");
 
     giveStatus(orc.actor, "hidden");
-    rideOn(hero, creature("Horse", { size: 2, mount: true }, [], "creature"));
+    rideOn(hero, creature("Horse", { size: 2, mount: true }, [], "creature"), [orc]);
     queueFaces(19, 1, 2, 6, 4, 1);
     const mounted = entryOf(
       await attack(alice, "fast-slow", hero, sword, [orc], {

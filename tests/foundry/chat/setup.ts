@@ -160,7 +160,7 @@ export async function attack(
     }),
   );
   await settle();
-  if (!message) throw new Error("no card posted");
+  if (!message) throw new Error(`no card posted: ${world.warnings.join(" / ")}`);
   return message as unknown as ChatMessageDoc;
 }
 

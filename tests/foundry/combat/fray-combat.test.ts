@@ -111,7 +111,7 @@ describe("players ask, the active GM re-checks and applies", () => {
     expect(state.combatants.find((c) => c.id === ids[0])?.actedRound).toBe(1);
   });
 
-  it("PR-P3 a player cannot rule an orientation roll failed; the GM's request can force past PR-B2", async () => {
+  it("PR-P3 a player neither sends an orientation face nor rules it failed: the GM rolls it (issue 12)", async () => {
     const { ann } = partyActors();
     const { combat, ids } = await fight("phased-round", [ann]);
     const id = ids[0] as string;
@@ -120,11 +120,24 @@ describe("players ask, the active GM re-checks and applies", () => {
       { type: "advancePhase" },
       { type: "advancePhase" },
     ]);
-    await askAsGm(
-      "combat.declare",
-      { combatId: combat.id, combatantId: id, declaration: { kind: "orientation", roll: 50, failed: true } },
-      alice,
-    );
+    expect(
+      await askAsGm(
+        "combat.declare",
+        {
+          combatId: combat.id,
+          combatantId: id,
+          declaration: { kind: "orientation", roll: 99, failed: true },
+        },
+        alice,
+      ),
+    ).toEqual({ ok: false, reason: "gmOnly" });
+    expect(roundStateOf(combat).combatants[0]?.sheet?.spellOrientation ?? null).toBeNull();
+    recorded.nextRolls.push({ total: 50 });
+    expect(await askAsGm("combat.rollOrientation", { combatId: combat.id, combatantId: id }, alice)).toEqual({
+      ok: true,
+      value: true,
+    });
+    expect(recorded.rolls.at(-1)?.formula).toBe("1d100");
     expect(roundStateOf(combat).combatants[0]?.sheet?.spellOrientation).toMatchObject({
       roll: 50,
       failed: false,

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { HarnessActor } from "../../harness/combat";
-import { alice, askAsGm, fight, recorded, setSetting } from "./setup";
+import { alice, askAsGm, fight, gm, recorded, setSetting } from "./setup";
 import { roundStateOf } from "../../../src/documents/combat-api";
 
 const cd = (dex: number) => ({ derived: { classicD20: { modifiers: { dex } } } });
@@ -28,15 +28,38 @@ describe("initiative rolls by family, with real Rolls", () => {
     expect(recorded.messages).toHaveLength(1);
   });
 
-  it("CD-I3 a client cannot send its own tie keys: only the total and the natural face are read", async () => {
+  it("CD-I3 a player sends no total (issue 12: the GM rolls); a GM's total keeps the tie key read from the actor", async () => {
     const ann = new HarnessActor("Ann", cd(1), [alice]);
     const { combat, ids } = await fight("classic-d20", [ann]);
-    await askAsGm(
-      "combat.setInitiative",
-      { combatId: combat.id, rolls: [{ combatantId: ids[0], total: 12, dexterity: 99 }] },
-      alice,
-    );
+    const rolls = [{ combatantId: ids[0], total: 999, dexterity: 99 }];
+    expect(await askAsGm("combat.setInitiative", { combatId: combat.id, rolls }, alice)).toEqual({
+      ok: false,
+      reason: "gmOnly",
+    });
+    expect(roundStateOf(combat).combatants[0]).toMatchObject({ initiative: null });
+    await askAsGm("combat.setInitiative", { combatId: combat.id, rolls: [{ ...rolls[0], total: 12 }] }, gm);
     expect(roundStateOf(combat).combatants[0]).toMatchObject({ initiative: 12, tieKeys: [1] });
+  });
+
+  it("CD-I1 a player's initiative is rolled by the GM, for its own combatants only", async () => {
+    const ann = new HarnessActor("Ann", cd(2), [alice]);
+    const orc = new HarnessActor("Orc", cd(0), [], "creature");
+    const { combat, ids } = await fight("classic-d20", [ann, orc]);
+    expect(
+      await askAsGm("combat.rollInitiative", { combatId: combat.id, combatantIds: [ids[1]] }, alice),
+    ).toMatchObject({ ok: false, reason: "notOwner" });
+    expect(recorded.rolls).toHaveLength(0);
+    recorded.nextRolls.push({ total: 15, faces: [13] });
+    expect(
+      await askAsGm(
+        "combat.rollInitiative",
+        { combatId: combat.id, combatantIds: [ids[0]], formula: "99" },
+        alice,
+      ),
+    ).toEqual({ ok: true, value: true });
+    // A player's formula is not read: the family's is rolled.
+    expect(recorded.rolls[0]?.formula).toBe("1d20 + @dex");
+    expect(roundStateOf(combat).combatants.find((c) => c.id === ids[0])).toMatchObject({ initiative: 15 });
   });
 
   it("OD-I2 OD-I4 d20 + Initiative; a natural 20 is a Critical, flagged on the chat card", async () => {

@@ -5,9 +5,14 @@
  */
 import type { TokenDoc } from "../../harness/chat";
 
-export function rideOn(rider: { token: TokenDoc }, mount: { token: TokenDoc }): void {
-  const tokens = [rider.token, mount.token];
+export function rideOn(
+  rider: { token: TokenDoc },
+  mount: { token: TokenDoc },
+  /** Other creatures on the pair's scene (an attack's targets are tokens on the attacker's scene). */
+  others: readonly { token: TokenDoc }[] = [],
+): void {
+  const tokens = [rider.token, mount.token, ...others.map((o) => o.token)];
   const scene = { tokens: { contents: tokens } };
-  for (const token of tokens) Object.assign(token, { parent: scene, documentName: "Token" });
+  for (const token of tokens) Object.assign(token, { parent: scene });
   Object.assign(rider.token, { flags: { fray: { rides: mount.token.id } } });
 }

@@ -91,7 +91,7 @@ describe("declarations the rules do not know leave the fight as it was", () => {
     const hero = creature("Hero", {}, [alice]);
     const { fight, ids } = await startedFight("opposed-d20", hero, creature("Orc", {}));
     const before = engineOf(fight);
-    const out = await as(alice, () =>
+    const out = await as(gm, () =>
       setInitiativeRequest.send({
         combatId: fight.id,
         rolls: [{ combatantId: ids[0] as string, total: 14, natural: "twenty" as never }],

@@ -5,7 +5,7 @@
  * harness (tests/harness/applications.ts), read in their DOM.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { alice, as, creature, freshWorld, setSetting, settle } from "./setup";
+import { alice, as, creature, freshWorld, gm, setSetting, settle } from "./setup";
 import type { TokenHUD } from "../../harness/applications";
 import { redrawnMessages, worldItem } from "../../harness/applications";
 import { WEAPON_SOURCE } from "../chat/setup";
@@ -105,7 +105,7 @@ describe("re-rendering on a setting change", () => {
 
   it("FS-D1 the boon die redraws the d20 check cards not rolled yet, and nothing else", async () => {
     const { hero, sheet, dialog, typed } = open;
-    const message = await as(alice, () =>
+    const message = await as(gm, () =>
       postCheck({ actor: hero.actor as never, token: hero.token as never, kind: "concentration", banes: 2 }),
     );
     await settle();

@@ -1,0 +1,39 @@
+/**
+ * How far a situational choice may go. The rules let the table add situational modifiers (OD-A2 "both apply
+ * situational modifiers", FS-D1 situational boons and banes, the dialogs of attacks, defenses and checks) but name
+ * no limit; a player's choice is the player's word, so it is held to a **convention** a table would not call
+ * cheating — about half a die's spread (a d20's ±10, 3d6's ±10, a d100's ±50) and 3 situational boons. A GM
+ * may go as far as a card stores (±100, 10 boons and banes). Banes only hurt the roller: up to 10 for anyone.
+ */
+import type { FamilyId } from "../families/ids";
+import { accept, refuse, type Outcome } from "../outcome";
+
+export interface SituationBounds {
+  /** |modifier| at most this. */
+  readonly modifier: number;
+  readonly boons: number;
+  readonly banes: number;
+}
+
+/** What a card can store (the attack message schema's bounds). */
+export const GM_SITUATION: SituationBounds = { modifier: 100, boons: 10, banes: 10 };
+
+const PLAYER_MODIFIER: Record<FamilyId, number> = {
+  "fast-slow": 10,
+  "classic-d20": 10,
+  "opposed-d20": 10,
+  "active-defense-3d6": 10,
+  "phased-round": 50,
+};
+
+export function situationBounds(family: FamilyId, gm: boolean): SituationBounds {
+  if (gm) return GM_SITUATION;
+  return { modifier: PLAYER_MODIFIER[family], boons: 3, banes: 10 };
+}
+
+/** A whole number within [min, max], or a refusal naming the limit. */
+export function boundedWhole(value: unknown, min: number, max: number): Outcome<number> {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max)
+    return refuse("outOfBounds", { min, max });
+  return accept(value);
+}
