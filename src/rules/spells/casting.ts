@@ -35,6 +35,7 @@ const SPELL_AGAINST: readonly string[] = ["none", ...FS_ATTACK_TARGETS];
 /** A spell item's data as casting reads it (anything else reads as no roll, no concentration). */
 export function spellFacts(system: unknown): SpellFacts {
   const s = (system ?? {}) as { against?: unknown; concentration?: unknown };
+  // Stryker disable next-line ConditionalExpression: includes() of a list of strings is already false for any non-string, so the typeof test only narrows the type
   const against = typeof s.against === "string" && SPELL_AGAINST.includes(s.against) ? s.against : "none";
   return { against: against as SpellAgainst, concentration: s.concentration === true };
 }
@@ -117,6 +118,7 @@ export function castSpend(input: CastSpendInput): Outcome<CastSpend> {
     case "active-defense-3d6":
       return accept({ family: "active-defense-3d6", event: { type: "maneuver", maneuver: "other" } });
     case "phased-round": {
+      // Stryker disable next-line StringLiteral: any phase id but the resolution phase is refused the same way, so the default's text is never observable
       const refusal = phasedCastRefusal(input.phaseId ?? "", input.sheet);
       if (refusal && !input.override) return refusal;
       return accept({ family: "phased-round", event: null });

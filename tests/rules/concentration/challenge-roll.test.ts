@@ -68,3 +68,23 @@ describe("fast-slow challenge roll (FS-D1, FS-D2)", () => {
     ).toThrow(RangeError);
   });
 });
+
+describe("fast-slow challenge roll: the faces it accepts", () => {
+  it("FS-D1 the d20 shows 1–20: a 0, a 21 or a fraction is refused", () => {
+    const plain = { modifier: 0, boons: 0, banes: 0 };
+    expect(resolveChallengeRoll(plain, { d20: 1, boonDice: [] }).total).toBe(1);
+    expect(resolveChallengeRoll(plain, { d20: 20, boonDice: [] }).total).toBe(20);
+    expect(() => resolveChallengeRoll(plain, { d20: 0, boonDice: [] })).toThrow(RangeError);
+    expect(() => resolveChallengeRoll(plain, { d20: 21, boonDice: [] })).toThrow(RangeError);
+    expect(() => resolveChallengeRoll(plain, { d20: 10.5, boonDice: [] })).toThrow(RangeError);
+  });
+
+  it("FS-D1 a boon or bane die shows a whole face of at least 1: a 0 or a fraction is refused", () => {
+    const boon = { modifier: 0, boons: 1, banes: 0 };
+    expect(resolveChallengeRoll(boon, { d20: 9, boonDice: [1] })).toMatchObject({ total: 10, success: true });
+    expect(() => resolveChallengeRoll(boon, { d20: 9, boonDice: [0] })).toThrow(RangeError);
+    expect(() => resolveChallengeRoll(boon, { d20: 9, boonDice: [2.5] })).toThrow(RangeError);
+    const bane = { modifier: 0, boons: 0, banes: 2 };
+    expect(() => resolveChallengeRoll(bane, { d20: 15, boonDice: [3, -1] })).toThrow(RangeError);
+  });
+});

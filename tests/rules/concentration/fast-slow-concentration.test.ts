@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { runs } from "../../property-runs";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   concentrate,
   concentrationCheckDue,
@@ -124,7 +124,12 @@ describe("fast-slow concentration (FS-A3)", () => {
 });
 
 describe("fast-slow concentration check (FS-A4)", () => {
-  const concentrating = begin([defend], { holder: "mage", effectId: "fog", round: 2 });
+  // Built before each test, not while vitest collects the file: a mutant that breaks `concentrate` must fail these
+  // tests, and Stryker does not count a file that fails to collect as a kill.
+  let concentrating: TimedState[] = [];
+  beforeEach(() => {
+    concentrating = begin([defend], { holder: "mage", effectId: "fog", round: 2 });
+  });
 
   it("FS-A4 taking damage while concentrating calls for a Will roll", () => {
     expect(concentrationCheckDue(concentrating, "mage", { damage: 3 })).toBe(true);

@@ -41,15 +41,21 @@ const base: MountRequest = {
   mount: { id: "pony", size: 2, willing: true },
   inReach: true,
 };
-const spell = concentrateOnSpell([], { holder: "mage", spellId: "fire", round: 1 });
-const concentrating: TimedState[] = spell.ok ? spell.value.states : [];
-const fs = concentrate([], {
-  holder: "mage",
-  effectId: "fog",
-  round: 1,
-  maxDuration: { startRound: 1, rounds: 1 },
-});
-const fsConcentrating: TimedState[] = fs.ok ? fs.value.states : [];
+// Built inside the test, not while vitest collects the file: Stryker does not count a file that fails to collect
+// as a kill, so a mutant that breaks `concentrate` must fail the test instead.
+function concentrations(): { concentrating: TimedState[]; fsConcentrating: TimedState[] } {
+  const spell = concentrateOnSpell([], { holder: "mage", spellId: "fire", round: 1 });
+  const fs = concentrate([], {
+    holder: "mage",
+    effectId: "fog",
+    round: 1,
+    maxDuration: { startRound: 1, rounds: 1 },
+  });
+  return {
+    concentrating: spell.ok ? spell.value.states : [],
+    fsConcentrating: fs.ok ? fs.value.states : [],
+  };
+}
 const pinned: TimedState[] = [
   {
     key: "pinnedUnderMount",
@@ -62,6 +68,7 @@ const pinned: TimedState[] = [
 
 describe("refusals of concentration and mounted combat are shown to users", () => {
   it("FS-A3 FS-A4 AD-M6 FS-MT1…FS-MT10 every refusal reason has a message in the five languages", () => {
+    const { concentrating, fsConcentrating } = concentrations();
     const reasons = [
       reasonOf(
         concentrate([], {

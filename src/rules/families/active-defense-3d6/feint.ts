@@ -23,6 +23,7 @@ export interface FeintResult {
 
 function margin(side: FeintSide): number {
   if (side.faces.length !== 3 || side.faces.some((f) => !Number.isInteger(f) || f < 1 || f > 6)) {
+    // Stryker disable next-line StringLiteral: the text of a programmer-error RangeError, never shown to a user
     throw new RangeError(`expected three d6 faces, got ${side.faces.join(", ")}`);
   }
   return side.target - side.faces.reduce((sum, f) => sum + f, 0);

@@ -90,6 +90,7 @@ export function concentrate(
   const maxEndRound = input.maxDuration
     ? lastRound(input.maxDuration.startRound, input.maxDuration.rounds)
     : existing?.data.maxEndRound;
+  // Stryker disable next-line ConditionalExpression: `maxEndRound !== undefined` → true is equivalent (undefined < round is false); the other mutants of this line are killed
   if (maxEndRound !== undefined && maxEndRound < input.round) return refuse("concentrationEffectEnded");
   if (existing && existing.createdRound >= input.round) return refuse("concentrationAlreadyRenewed");
 
@@ -113,6 +114,7 @@ export function concentrate(
 /** FS-R8: the round at whose end an effect lasting `rounds` rounds from `round` ends. */
 function lastRound(round: number, rounds: number): number {
   const expiry = endOfRoundAfter(round, rounds);
+  // Stryker disable next-line ConditionalExpression: endOfRoundAfter always returns an endOfRound expiry, so the other branch is unreachable
   return expiry.kind === "endOfRound" ? expiry.round : round;
 }
 
