@@ -33,64 +33,6 @@ export interface BudgetButton {
   readonly spent?: boolean;
 }
 
-/** What a button spends, as the panel groups it: each key is `FRAY.Budget.<key>`, the group's label. */
-export type BudgetGroup = "action" | "maneuver" | "movement" | "minor" | "free" | "reactions" | "intrusions";
-
-const GROUP_ORDER: readonly BudgetGroup[] = [
-  "action",
-  "maneuver",
-  "movement",
-  "minor",
-  "free",
-  "reactions",
-  "intrusions",
-];
-
-export interface BudgetButtonGroup {
-  readonly key: BudgetGroup;
-  /** i18n key of the group's label. */
-  readonly label: string;
-  readonly buttons: readonly BudgetButton[];
-}
-
-/** The group of a spending button, from what its rules spend (FS-A12/FS-A13 Retreat and Rush open movement). */
-export function groupOf(button: BudgetButton): BudgetGroup {
-  const data = button.data ?? {};
-  switch (button.op) {
-    case "fsActivity":
-      return data.activity === "retreat" || data.activity === "rush" ? "movement" : "action";
-    case "fsPrepare":
-    case "fsReload":
-      return "action";
-    case "fsMinor":
-      return "minor";
-    case "fsStandUp":
-    case "fsJump":
-    case "fsDropProne":
-      return "movement";
-    case "fsReaction":
-    case "odReaction":
-      return "reactions";
-    case "cdAction":
-      if (data.type === "free") return "free";
-      return data.type === "moveAction" || data.type === "openMove" ? "movement" : "action";
-    case "odIntrusive":
-      return "intrusions";
-    case "adManeuver":
-      return "maneuver";
-    default:
-      return "action";
-  }
-}
-
-/** The buttons in their groups, in GROUP_ORDER, each group keeping the buttons' own order. */
-export function groupControls(controls: readonly BudgetButton[]): BudgetButtonGroup[] {
-  return GROUP_ORDER.flatMap((key) => {
-    const buttons = controls.filter((button) => groupOf(button) === key);
-    return buttons.length ? [{ key, label: `FRAY.Budget.${key}`, buttons }] : [];
-  });
-}
-
 export interface BudgetLineView {
   readonly label: string;
   readonly left: number;
@@ -122,8 +64,6 @@ export interface BudgetView {
   readonly notes: readonly BudgetNote[];
   readonly overrides: number;
   readonly controls: readonly BudgetButton[];
-  /** The same buttons grouped by what they spend (the panel draws one labelled group each, in this order). */
-  readonly controlGroups: readonly BudgetButtonGroup[];
   readonly gmControls: readonly BudgetButton[];
   /** The compact form (tracker row): lines only, buttons in the sheet. */
   readonly compact: boolean;
@@ -444,7 +384,6 @@ export function buildBudgetView(input: BudgetViewInput): BudgetView {
     notes: notesOf(family, state, input.weaponNames ?? {}),
     overrides: state.overrides.length,
     controls,
-    controlGroups: groupControls(controls),
     gmControls: input.compact ? [] : gmControls,
     compact: input.compact,
     hasControls: controls.length > 0 || (!input.compact && gmControls.length > 0),

@@ -119,41 +119,6 @@ describe("budget panel templates", () => {
     });
   }
 
-  it("the spend buttons come in labelled groups by what they spend, every button in exactly one group", () => {
-    const groups = (family: FamilyId) =>
-      Object.fromEntries(
-        view(family).controlGroups.map((g) => [
-          g.key,
-          g.buttons.map((b) => b.data?.activity ?? b.data?.type ?? b.data?.maneuver ?? b.op),
-        ]),
-      );
-    // FS-A12/FS-A13: Retreat and Rush spend the action to open movement, so they sit with the movement.
-    const fs = groups("fast-slow");
-    expect(Object.keys(fs)).toEqual(["action", "movement", "minor", "reactions"]);
-    expect(fs.action).toEqual(expect.arrayContaining(["cast", "search", "help", "stabilize"]));
-    expect(fs.action).not.toContain("rush");
-    expect(fs.movement).toEqual(expect.arrayContaining(["retreat", "rush", "fsJump"]));
-    expect(Object.keys(groups("classic-d20"))).toEqual(["action", "movement", "free"]);
-    expect(groups("classic-d20").movement).toEqual(["moveAction", "openMove", "openMove"]);
-    expect(Object.keys(groups("opposed-d20"))).toEqual(["action", "reactions", "intrusions"]);
-    for (const family of ["fast-slow", "classic-d20", "opposed-d20", "active-defense-3d6"] as const) {
-      const v = view(family);
-      expect(
-        v.controlGroups.flatMap((g) => g.buttons),
-        family,
-      ).toEqual(expect.arrayContaining([...v.controls]));
-      expect(v.controlGroups.flatMap((g) => g.buttons)).toHaveLength(v.controls.length);
-    }
-    // Each group is drawn with its label, in the language of the page.
-    const html = templateEnvironment("fr").render(TEMPLATE, view("fast-slow"));
-    expect(html).toContain(
-      'class="fray-budget-group fray-budget-group-movement" role="group" aria-label="Mouvement"',
-    );
-    expect(html).toContain(
-      'class="fray-budget-group fray-budget-group-minor" role="group" aria-label="Activités mineures"',
-    );
-  });
-
   it("FS-R6 FS-A16 FS-A17 FS-A10 a slow turn shows action, move and minor activities, the round's reaction and the prepared trigger", () => {
     const env = templateEnvironment("en");
     const html = env.render(TEMPLATE, view("fast-slow"));
