@@ -291,7 +291,8 @@ async function playChecks(): Promise<GallerySample[]> {
     alice,
   ]);
   const post = async (input: Omit<PostCheckInput, "actor" | "token">) => {
-    const message = await as(alice, () =>
+    // Issue 12: the active GM makes every check card, spoken by the character.
+    const message = await as(gm, () =>
       postCheck({ actor: hero.actor as never, token: hero.token as never, ...input }),
     );
     await settle();

@@ -42,8 +42,7 @@ export async function mountSamples(): Promise<GallerySample[]> {
   const pinned = creature("Mira of Vesk", { size: 1 }, [alice]);
   const mare = creature("Grey mare", { size: 2, mount: true }, [], "creature");
   const tokens = [pinned.token, mare.token] as TokenDoc[];
-  for (const token of tokens)
-    Object.assign(token, { parent: { tokens: { contents: tokens } }, documentName: "Token" });
+  for (const token of tokens) Object.assign(token, { parent: { tokens: { contents: tokens } } });
   Object.assign(pinned.token, { flags: { fray: { pinnedUnder: { mount: mare.token.id, size: 2 } } } });
   const pinnedView = await as(alice, async () =>
     mountedCombatView(pinned.actor as never, pinned.token as never, alice as never),
