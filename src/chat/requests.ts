@@ -6,6 +6,8 @@
  * its name) and re-checks that the asking user owns the side it acts for.
  */
 import { defineGmRequest, inFightLock } from "../net/gm-requests";
+import { boundedWhole, situationBounds } from "../rules/attack/situation-bounds";
+import type { FamilyId } from "../rules/families/ids";
 import { accept, refuse, type Outcome } from "../rules/outcome";
 import { DamageRoll } from "../dice/fray-roll";
 import { locateEntry, writeEntry, type LocatedEntry } from "./attack-message";
@@ -27,14 +29,18 @@ export interface EntryPayload {
 export interface DefendPayload extends EntryPayload {
   /** A legal defense's id; null: no defense; "auto": the best legal one (NPC auto-defense). */
   readonly defense: string | null;
-  /** OD-A2: the defender's situational modifier (a whole number within ±100; anything else counts as 0). */
+  /** OD-A2: the defender's situational modifier: a whole number within the asker's bounds (situation-bounds.ts). */
   readonly modifier?: number;
 }
 
-/** The situational modifier a payload carries, checked: whole, within ±100, else 0. */
-export function situationalModifier(value: unknown): number {
-  const n = Number(value);
-  return Number.isInteger(n) && Math.abs(n) <= 100 ? n : 0;
+/**
+ * OD-A2: the defender's situational modifier as the asker may choose it (rules/attack/situation-bounds.ts: a
+ * player's within ±10, a GM's within what a card stores); none is 0, anything else is refused.
+ */
+export function situationalModifier(value: unknown, family: FamilyId, gm: boolean): Outcome<number> {
+  if (value === undefined || value === null) return accept(0);
+  const { modifier } = situationBounds(family, gm);
+  return boundedWhole(value, -modifier, modifier);
 }
 
 const byMessage = (payload: EntryPayload) => `attack-card.${payload.messageId}`;
@@ -105,6 +111,8 @@ export const defendRequest = defineGmRequest<DefendPayload, null>(
     if (!defender.ok) return defender;
     if (!ownsActor(context.user, defender.value.party.actor))
       return refuse("notOwner", { name: entry.target?.name ?? "" });
+    const situational = situationalModifier(payload.modifier, card.family, context.user.isGM);
+    if (!situational.ok) return situational;
     const sink = new RollSink((message.rolls ?? []).length);
     const result = await inDefenderFight(defender.value, () =>
       family.defend!({
@@ -112,7 +120,7 @@ export const defendRequest = defineGmRequest<DefendPayload, null>(
         entry,
         defender: defender.value,
         choice: payload.defense,
-        modifier: situationalModifier(payload.modifier),
+        modifier: situational.value,
         conventions: attackConventions(),
         sink,
       }),

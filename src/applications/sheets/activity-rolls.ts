@@ -336,7 +336,10 @@ async function activityRollOnGm(
       break;
     case "stabilize": {
       lines.push({ key: "FRAY.Activity.Roll.stabilizing", data: { name } });
-      const dying = stabilizeBanes(p.dying === true);
+      // FS-A14: dying as the GM sees it on the patient; the asker may only add what no status shows.
+      const dying = stabilizeBanes(
+        p.dying === true || (chosen !== undefined && hasStatus(chosen.actor, DYING_STATUS)),
+      );
       if (dying) lines.push({ key: "FRAY.Activity.Roll.dyingBane", data: { name } });
       banes += dying;
       consequence = {

@@ -4,6 +4,7 @@ import { giveStatus } from "../../harness/effects";
 import { budgetWorld } from "../../harness/budget";
 import { startAttack } from "../../../src/chat/start-attack";
 import { NO_SITUATION } from "../../../src/chat/card-data";
+import { defendRequest } from "../../../src/chat/requests";
 import { applyRoundEvents, roundStateOf } from "../../../src/documents/combat-api";
 import { queueFaces, queuedFaces } from "../../harness/roll";
 import {
@@ -110,6 +111,18 @@ describe("opposed-d20 attack card", () => {
     const entry = entryOf(message);
     expect(entry.defenses[0]).toMatchObject({ roll: { formula: "1d20 + 7", total: 17 }, modifier: 7 });
     expect(entry.outcome).toMatchObject({ outcome: "miss", hit: false, margin: 0 });
+
+    // A player's situational modifier is held to ±10 on the GM's side (rules/attack/situation-bounds.ts): the
+    // card's field says −100…100, but +50 typed (or sent from the console) is refused and nothing is rolled.
+    queueFaces(10);
+    const bold = await attack(alice, "opposed-d20", hero, spear, [bea]);
+    expect(
+      await as(bob, () =>
+        defendRequest.send({ messageId: bold.id, entry: "t0", defense: "dodge", modifier: 50 }),
+      ),
+    ).toMatchObject({ ok: false, reason: "outOfBounds" });
+    expect(entryOf(bold).stage).toBe("awaitingDefense");
+    expect(entryOf(bold).defenses).toEqual([]);
 
     // A modifier against the defender; nothing typed is no modifier.
     queueFaces(10);

@@ -187,6 +187,26 @@ describe("security: check cards", () => {
     expect(health(friend)).toBe(12);
   });
 
+  it("FS-A14 stabilizing a creature the GM sees dying takes its bane, whatever the asker says", async () => {
+    const hero = creature("Aldo", {}, [alice]);
+    const friend = creature("Tobin", { health: { value: 0, max: 12 } }, [bob]);
+    giveStatus(friend.actor, "dying");
+    const { fight, ids } = await slowTurnOf(hero, friend);
+    const [heroId, friendId] = ids as [string, string];
+    queueFaces(15, 3); // the d20, then the bane's d6
+    const out = await askAs(alice, "fray.check.activity", {
+      combatId: fight.id,
+      combatantId: heroId,
+      activity: "stabilize",
+      target: friendId,
+      dying: false,
+    });
+    expect(out).toMatchObject({ ok: true });
+    await settle();
+    const card = checkCardOf(messages()[0] as never);
+    expect(card?.banes).toBe(1);
+  });
+
   it("FS-M1 balance: only for the asker's own combatant, banes bounded; climbing is the GM's to ask", async () => {
     const hero = creature("Aldo", {}, [alice]);
     const friend = creature("Tobin", {}, [bob]);
