@@ -2,6 +2,7 @@
  * The attack dialog: a situational modifier for every family; FS-D1 situational boons and banes and FS-MT4's
  * independent mounted attack in fast-slow. Returns null when the user closes it.
  */
+import { situationBounds, type SituationBounds } from "../rules/attack/situation-bounds";
 import type { FamilyId } from "../rules/families/ids";
 import { loc } from "../utils/loc";
 import { templatePath } from "../utils/paths";
@@ -14,19 +15,42 @@ function bounded(value: unknown, min: number, max: number): number {
   return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : 0;
 }
 
-/** The dialog's form values as an attack situation (clamped, whole numbers). */
-export function situationFromForm(form: Record<string, unknown>, family: FamilyId): AttackSituation {
+/** What the user may choose (a player's within the convention, the GM's further): situation-bounds.ts. */
+function boundsOfUser(family: FamilyId): SituationBounds {
+  return situationBounds(family, game.user?.isGM === true);
+}
+
+/** The dialog's form values as an attack situation (clamped to the user's bounds, whole numbers). */
+export function situationFromForm(
+  form: Record<string, unknown>,
+  family: FamilyId,
+  limits: SituationBounds = boundsOfUser(family),
+): AttackSituation {
   const fastSlow = family === "fast-slow";
   return {
-    modifier: bounded(form.modifier, -100, 100),
-    boons: fastSlow ? bounded(form.boons, 0, 10) : 0,
-    banes: fastSlow ? bounded(form.banes, 0, 10) : 0,
+    modifier: bounded(form.modifier, -limits.modifier, limits.modifier),
+    boons: fastSlow ? bounded(form.boons, 0, limits.boons) : 0,
+    banes: fastSlow ? bounded(form.banes, 0, limits.banes) : 0,
     mountedIndependent: fastSlow && Boolean(form.mountedIndependent),
   };
 }
 
-export function attackDialogContext(family: FamilyId, weaponName: string, targets: readonly string[]) {
-  return { boons: family === "fast-slow", weapon: weaponName, targets };
+/** The form's fields offer what the GM will accept from this user (the GM refuses anything further). */
+export function attackDialogContext(
+  family: FamilyId,
+  weaponName: string,
+  targets: readonly string[],
+  limits: SituationBounds = boundsOfUser(family),
+) {
+  return {
+    boons: family === "fast-slow",
+    weapon: weaponName,
+    targets,
+    modifierMin: -limits.modifier,
+    modifierMax: limits.modifier,
+    boonsMax: limits.boons,
+    banesMax: limits.banes,
+  };
 }
 
 export async function attackDialog(

@@ -26,7 +26,8 @@ import {
 } from "./setup";
 import { applyRoundEvents } from "../../../src/documents/combat-api";
 import { concentrateOnSpell } from "../../../src/rules/families/active-defense-3d6/concentration";
-import { attackDialogContext } from "../../../src/chat/attack-dialog";
+import { attackDialogContext, situationFromForm } from "../../../src/chat/attack-dialog";
+import { situationBounds } from "../../../src/rules/attack/situation-bounds";
 import { rideOn } from "../mounts/riding-fixture";
 
 const LANGS = ["en", "fr", "pl", "es", "ja"] as const;
@@ -168,6 +169,29 @@ describe("attack card templates in five languages (real handlebars)", () => {
       expect(html).toContain('name="modifier"');
       expect(html.includes('name="boons"')).toBe(family === "fast-slow");
     }
+  });
+
+  it("the attack dialog offers a player what the GM accepts from it (±10, 3 boons) and a GM more", () => {
+    const env = templateEnvironment("en");
+    const player = env.render(
+      "templates/chat/attack-dialog.hbs",
+      attackDialogContext("fast-slow", "Sword", ["Orc"], situationBounds("fast-slow", false)),
+    );
+    expect(player).toContain('name="modifier" value="0" step="1" min="-10" max="10"');
+    expect(player).toContain('name="boons" value="0" step="1" min="0" max="3"');
+    const gmForm = env.render(
+      "templates/chat/attack-dialog.hbs",
+      attackDialogContext("fast-slow", "Sword", ["Orc"], situationBounds("fast-slow", true)),
+    );
+    expect(gmForm).toContain('min="-100" max="100"');
+    // Values typed past the bounds are brought back within them before anything is sent.
+    expect(
+      situationFromForm(
+        { modifier: "50", boons: "9", banes: "2" },
+        "fast-slow",
+        situationBounds("fast-slow", false),
+      ),
+    ).toEqual({ modifier: 10, boons: 3, banes: 2, mountedIndependent: false });
   });
 
   it.each(LANGS)("the actor sheet's weapon row carries the attack button in %s", (lang) => {
