@@ -2,7 +2,7 @@
 // `DialogV2.input` detached, which throws in Foundry (settings on every sheet render and card, init stopping half
 // way, every weapon attack). The harness's methods now use `this` too; these tests go through Fray's own calls.
 import { describe, expect, it } from "vitest";
-import "../../harness/chat";
+import { as, ChatUser, users } from "../../harness/chat";
 import { dialogs, DialogV2, Hooks, type ClientSettings } from "../../harness/core";
 import { getSetting } from "../../../src/config/settings";
 import { currentMessageMode } from "../../../src/compat";
@@ -64,10 +64,12 @@ describe("Fray calls Foundry's methods on their objects", () => {
       action: "ok",
       fields: { modifier: 3, boons: 2, banes: 0, mountedIndependent: true },
     });
-    const situation = await attackDialog("fast-slow", "Spear <b>", ["Bea"]);
+    // A player's dialog (in Foundry there is always a user: its bounds decide the form's limits).
+    const player = users.add(new ChatUser("Pia", false));
+    const situation = await as(player, () => attackDialog("fast-slow", "Spear <b>", ["Bea"]));
     expect(situation).toEqual({ modifier: 3, boons: 2, banes: 0, mountedIndependent: true });
     expect(dialogs.elements.at(-1)?.querySelector(".fray-card-title")?.textContent).toBe("Spear <b>");
     dialogs.answers.push(null);
-    expect(await attackDialog("opposed-d20", "Spear", [])).toBeNull();
+    expect(await as(player, () => attackDialog("opposed-d20", "Spear", []))).toBeNull();
   });
 });
