@@ -35,6 +35,7 @@ import { registerCheckCards } from "../../../src/chat/checks/register";
 import { applyRoundEvents } from "../../../src/documents/combat-api";
 import { concentrateOnSpell } from "../../../src/rules/families/active-defense-3d6/concentration";
 import { attackDialogContext, ATTACK_DIALOG_TEMPLATE } from "../../../src/chat/attack-dialog";
+import { situationBounds } from "../../../src/rules/attack/situation-bounds";
 import { attackCardContext } from "../../../src/chat/card-context";
 import { ATTACK_CARD_TEMPLATE } from "../../../src/chat/card-render";
 import type { AttackCardData } from "../../../src/chat/card-data";
@@ -499,7 +500,13 @@ export async function chatSamples(): Promise<GallerySample[]> {
       parts: () => [
         {
           template: ATTACK_DIALOG_TEMPLATE,
-          context: attackDialogContext(family, "Bastard sword", ["Orc chieftain", "Goblin scout"]),
+          // A player's dialog: the limits the GM accepts from a player (situation-bounds.ts).
+          context: attackDialogContext(
+            family,
+            "Bastard sword",
+            ["Orc chieftain", "Goblin scout"],
+            situationBounds(family, false),
+          ),
         },
       ],
     });
