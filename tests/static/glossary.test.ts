@@ -202,4 +202,16 @@ describe("templates", () => {
     );
     expect(bad).toEqual([]);
   });
+
+  it("write no separator, dash, multiplication sign or placeholder glyph of their own (—, –, ·, ・, ×): FRAY.Punctuation does", () => {
+    const bad = files("templates").flatMap((file) =>
+      readFileSync(file, "utf8")
+        .replace(/\{\{!--[^]*?--\}\}|\{\{![^]*?\}\}/g, (comment) => comment.replace(/[^\n]/g, ""))
+        .split("\n")
+        .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
+        .filter(({ line }) => /[—–·・×]/.test(line))
+        .map(({ at, line }) => `${at}: ${line.trim()}`),
+    );
+    expect(bad).toEqual([]);
+  });
 });

@@ -188,6 +188,15 @@ interface ItemLike {
   readonly system: unknown;
 }
 
+/**
+ * The quantity an item row shows: none for a single item (a sword is not "×1"), the count for several or none
+ * left (arrows ×20, ×0). Items without a quantity (spells, talents) show none.
+ */
+export function shownQuantity(system: unknown): number | null {
+  const quantity = (system as { quantity?: unknown } | null)?.quantity;
+  return typeof quantity === "number" && Number.isFinite(quantity) && quantity !== 1 ? quantity : null;
+}
+
 /** The Items tab: one group per item type, in the sheets' order; weapons with their attack value, spells cast. */
 export function itemGroups(actor: Actor.Implementation, family: FamilyId) {
   const items = [...((actor.items ?? []) as Iterable<ItemLike>)];
@@ -204,11 +213,20 @@ export function itemGroups(actor: Actor.Implementation, family: FamilyId) {
         img: item.img,
         system: item.system,
         equippable: EQUIPPABLE_TYPES.includes(type),
+        quantity: shownQuantity(item.system),
         attack: type === "weapon" ? weaponAttackValue(family, stats, item.system as WeaponSystem) : null,
         // A spell is cast from its row (chat/cast-spell.ts), by the actor's owners and the GM (`canRoll`).
         castable: type === "spell",
       })),
   }));
+}
+
+/** A creature's weapons, for its stat block (actor-view.ts `skillsHad`); null for a character. */
+function creatureWeapons(actor: Actor.Implementation): WeaponSystem[] | null {
+  if (actor.type !== "creature") return null;
+  return [...((actor.items ?? []) as Iterable<ItemLike>)]
+    .filter((item) => item.type === "weapon")
+    .map((item) => item.system as WeaponSystem);
 }
 
 /** Everything the actor sheet's templates read (see the file's comment). */
@@ -228,7 +246,7 @@ export function actorSheetContext(actor: Actor.Implementation, options: ActorShe
     system: actor.system,
     source,
     derived,
-    ...actorSheetView(source, derived),
+    ...actorSheetView(source, derived, creatureWeapons(actor)),
     family,
     familyLabel: loc(`FRAY.Family.${family}.name`),
     isCreature: actor.type === "creature",

@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { giveEffect, giveStatus } from "../../harness/effects";
-import { alice, bob, creature, events, freshWorld, startedFight, weapon } from "./setup";
+import { alice, bob, creature, events, freshWorld, gm, startedFight, weapon } from "./setup";
 import { actorSheetContext } from "../../../src/applications/sheets/actor-context";
 import { itemSheetContext } from "../../../src/applications/sheets/item-context";
 import { CharacterModel } from "../../../src/data/actor/character";
@@ -297,6 +297,109 @@ describe("actor and item sheet templates (real handlebars)", () => {
         harness.translations = loadLanguage("en");
       }
     }
+  });
+
+  it("AD-A1 OD-A2 OD-I2 a creature's stat block lists the skills its weapons use, whatever their values; a character or its editor sees all", () => {
+    // Every weapon skill left at its default 10, blade raised to 14; the only weapon bites (unarmed, melee).
+    // opposed-d20: melee 0 (a plain d20, a skill all the same), ranged 5 with no ranged weapon.
+    const wolf = creature(
+      "Wolf",
+      {
+        activeDefense: { skills: { blade: 14 } },
+        opposedD20: { attack: { melee: 0, ranged: 5 }, defense: { block: 0, dodge: 2 } },
+      },
+      [],
+      "creature",
+    );
+    weapon(wolf.actor, "Bite", { kind: "melee", skill: "unarmed", damage: "1d6" });
+    const env = templateEnvironment();
+    const fields = (html: string, prefix: string) =>
+      [...names(html)].filter((n) => n.startsWith(prefix)).sort();
+    const ad = (who: Creature, user: ChatUser, editable: boolean) =>
+      fields(
+        env.render(
+          "templates/actor/family/active-defense-3d6.hbs",
+          actorContext(who, "active-defense-3d6", user, editable),
+        ),
+        "system.activeDefense.skills.",
+      );
+    const od = (who: Creature, user: ChatUser, editable: boolean) =>
+      fields(
+        env.render(
+          "templates/actor/family/opposed-d20.hbs",
+          actorContext(who, "opposed-d20", user, editable),
+        ),
+        "system.opposedD20.",
+      ).filter((n) => !n.includes("actions") && !n.includes("protection"));
+    expect(ad(wolf, bob, false)).toEqual(["system.activeDefense.skills.unarmed"]);
+    expect(od(wolf, bob, false)).toEqual([
+      "system.opposedD20.attack.melee",
+      "system.opposedD20.defense.block",
+      "system.opposedD20.defense.dodge",
+      "system.opposedD20.initiative",
+    ]);
+    // Its GM, who may edit it, sees every skill; so does everyone on a character's sheet.
+    expect(ad(wolf, gm, true)).toHaveLength(7);
+    expect(od(wolf, gm, true)).toHaveLength(5);
+    const hero = creature("Aldo", {}, [alice]);
+    expect(ad(hero, bob, false)).toHaveLength(7);
+    expect(od(hero, bob, false)).toHaveLength(5);
+  });
+
+  it("FS-MT1 FS-MT5 FS-MT6 a mount's stat block has its mount facts in one line, in each language's punctuation", () => {
+    const horse = creature(
+      "Grey mare",
+      { size: 3, speed: 14, mount: true, nature: "skittish" },
+      [],
+      "creature",
+    );
+    const line = (lang: (typeof LANGS)[number], who: Creature) => {
+      const env = templateEnvironment(lang);
+      harness.translations = loadLanguage(lang);
+      try {
+        const html = env.render("templates/actor/family/fast-slow.hbs", actorContext(who, "fast-slow", gm));
+        return /<p class="fray-statline fray-mount-facts"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? null;
+      } finally {
+        harness.translations = loadLanguage("en");
+      }
+    };
+    expect(line("en", horse)).toBe(
+      "<strong>Mount: </strong>carries riders smaller than Size 3 · Speed 14 m · Skittish: flees danger",
+    );
+    expect(line("fr", horse)).toBe(
+      "<strong>Monture\u202F: </strong>porte des cavaliers de Taille inférieure à 3\u00A0· Vitesse 14\u00A0m\u00A0· Craintive\u202F: fuit le danger",
+    );
+    expect(line("ja", horse)).toBe(
+      "<strong>騎乗動物：</strong>サイズ3未満の乗り手を乗せる・移動速度14m・臆病：危険から逃げる",
+    );
+    // A creature that takes no rider, and a character, have no such line.
+    expect(line("en", creature("Wolf", { size: 2 }, [], "creature"))).toBeNull();
+    expect(line("en", creature("Aldo", { mount: true }, [alice]))).toBeNull();
+  });
+
+  it("an item list shows a quantity only when it is not one (no ×1 on a sword), from lang/", () => {
+    const hero = creature("Aldo", {}, [alice]);
+    hero.actor.items.push(
+      new ItemDoc("Sword", "gear", { quantity: 1 }),
+      new ItemDoc("Arrows", "gear", { quantity: 20 }),
+      new ItemDoc("Empty quiver", "gear", { quantity: 0 }),
+    );
+    const quantities = (lang: (typeof LANGS)[number]) => {
+      const env = templateEnvironment(lang);
+      harness.translations = loadLanguage(lang);
+      try {
+        const html = env.render("templates/actor/items.hbs", actorContext(hero, "fast-slow"));
+        return [
+          ...html.matchAll(
+            /fray-item-quantity"[^>]*>(?:<span class="visually-hidden">[^<]*<\/span>)?([^<]*)</g,
+          ),
+        ].map((m) => m[1]);
+      } finally {
+        harness.translations = loadLanguage("en");
+      }
+    };
+    expect(quantities("en")).toEqual(["×20", "×0"]);
+    expect(quantities("ja")).toEqual(["×20", "×0"]);
   });
 
   it("a sheet its viewer cannot change offers no image picker: the portrait is a plain picture", () => {

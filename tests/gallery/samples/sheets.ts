@@ -164,8 +164,9 @@ function actor(type: "character" | "creature", name?: string): ActorDoc {
     );
   } else {
     a.items.push(
-      item("weapon", "Hooves", { damage: "1d6+2", equipped: true }),
-      item("weapon", "Bite", { damage: "1d4", equipped: true }),
+      // Both strike with the unarmed skill (active-defense-3d6): its stat block lists that skill only.
+      item("weapon", "Hooves", { damage: "1d6+2", skill: "unarmed", equipped: true }),
+      item("weapon", "Bite", { damage: "1d4", skill: "unarmed", equipped: true }),
     );
   }
   a.prepare();
