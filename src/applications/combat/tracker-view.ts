@@ -85,6 +85,8 @@ export interface TrackerRow {
   readonly side: "players" | "gm";
   readonly status: EntryStatus;
   readonly statusLabel: string;
+  /** The state's Font Awesome icon (in Foundry's Pro set and the Free one alike). */
+  readonly statusIcon: string;
   /** Why it may not act now (`FRAY.Refusal.<code>`), for "waiting" and "out". */
   readonly reasonLabel: string | null;
   readonly acting: boolean;
@@ -408,6 +410,19 @@ const STATUS_LABEL: Record<EntryStatus, string> = {
   out: "FRAY.Combat.Status.out",
 };
 
+/**
+ * Each state as an icon of its own element (`<i class="fa-solid …">`), as Foundry's own templates draw icons:
+ * a CSS glyph would depend on a CSS variable of Font Awesome's own, which Foundry's stylesheet is not
+ * known to define.
+ */
+const STATUS_ICON: Record<EntryStatus, string> = {
+  acting: "fa-solid fa-play",
+  ready: "fa-solid fa-circle-dot",
+  waiting: "fa-solid fa-clock",
+  done: "fa-solid fa-check",
+  out: "fa-solid fa-ban",
+};
+
 export function buildTrackerContext(input: TrackerInput): TrackerContext {
   const { view, structure, state, rows: sources, isGM } = input;
   const byId = new Map(state.combatants.map((c) => [c.id, c]));
@@ -429,6 +444,7 @@ export function buildTrackerContext(input: TrackerInput): TrackerContext {
       side: entry.side,
       status: entry.status,
       statusLabel: STATUS_LABEL[entry.status],
+      statusIcon: STATUS_ICON[entry.status],
       reasonLabel:
         entry.reason && (entry.status === "waiting" || entry.status === "out")
           ? `FRAY.Refusal.${entry.reason}`
@@ -521,7 +537,7 @@ export function buildTrackerContext(input: TrackerInput): TrackerContext {
   const gmControls: ButtonSpec[] = [];
   if (isGM) {
     if (!view.started) {
-      gmControls.push(button("frayStartCombat", "FRAY.Combat.Action.start", "fa-solid fa-swords"));
+      gmControls.push(button("frayStartCombat", "FRAY.Combat.Action.start", "fa-solid fa-play"));
     } else if (phaseDef?.policy !== "endOfRound") {
       gmControls.push(
         view.complete

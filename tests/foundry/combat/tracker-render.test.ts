@@ -107,6 +107,18 @@ describe("the tracker's rows keep core's controls (issue 11, defect 7)", () => {
     expect(rowOf(root, orcId).querySelector(".token-resource")).toBeNull();
   });
 
+  it("a row's state is a Font Awesome element of its own, named by its label; ping uses a Free icon", async () => {
+    const { ann, orc } = partyActors();
+    const { combat, ids } = await fight("classic-d20", [ann, orc]);
+    const root = await trackerFor(gm, combat);
+    for (const id of ids as string[]) {
+      const state = rowOf(root, id).querySelector(".fray-state");
+      expect(state?.getAttribute("aria-label")).toBeTruthy();
+      expect(state?.querySelector("i")?.className).toMatch(/^fa-solid fa-(play|circle-dot|clock|check|ban)$/);
+    }
+    expect(root.querySelector(".fa-bullseye-arrow")).toBeNull();
+  });
+
   it("a player pans to a combatant, and pings it when its token is on a ready canvas; hide and defeated are the GM's", async () => {
     const { ann, ben } = partyActors();
     const { combat, ids } = await fight("opposed-d20", [ann, ben]);
