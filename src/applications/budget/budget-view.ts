@@ -33,6 +33,93 @@ export interface BudgetButton {
   readonly spent?: boolean;
 }
 
+/**
+ * What a button spends, in the family's own terms: the panel draws one labelled row per group, so the owner
+ * reads "Movement: Retreat, Rush, Jump…" rather than a wall of equal tiles. Each key is `FRAY.Budget.<key>`.
+ */
+export type BudgetGroup =
+  | "action"
+  | "standard"
+  | "active"
+  | "passive"
+  | "maneuver"
+  | "movement"
+  | "moveAction"
+  | "fullRound"
+  | "minor"
+  | "free"
+  | "reactions"
+  | "intrusions";
+
+const GROUP_ORDER: readonly BudgetGroup[] = [
+  "action",
+  "standard",
+  "active",
+  "passive",
+  "maneuver",
+  "movement",
+  "moveAction",
+  "fullRound",
+  "minor",
+  "free",
+  "reactions",
+  "intrusions",
+];
+
+export interface BudgetButtonGroup {
+  readonly key: BudgetGroup;
+  /** i18n key of the group's label. */
+  readonly label: string;
+  readonly buttons: readonly BudgetButton[];
+}
+
+/**
+ * The group of a spending button, from what its rule spends: FS-A2…FS-A15 the action (FS-A12 Retreat and FS-A13
+ * Rush move with it, so they sit with the movement, as do FS-M3 standing up and dropping prone and FS-M5/FS-M6
+ * jumps), FS-A17 minor activities, FS-A16/FS-A10 the reaction; CD-A1…CD-A5 the standard, move, full-round and
+ * free actions (CD-A2 a double move is movement); OD-R3 active and passive actions, OD-R4 reactions and
+ * intrusive actions; AD-M1…AD-M8 the turn's manoeuvre.
+ */
+export function groupOf(button: BudgetButton): BudgetGroup {
+  const data = button.data ?? {};
+  switch (button.op) {
+    case "fsActivity":
+      return data.activity === "retreat" || data.activity === "rush" ? "movement" : "action";
+    case "fsPrepare":
+    case "fsReload":
+      return "action";
+    case "fsMinor":
+      return "minor";
+    case "fsStandUp":
+    case "fsJump":
+    case "fsDropProne":
+      return "movement";
+    case "fsReaction":
+    case "odReaction":
+      return "reactions";
+    case "cdAction":
+      if (data.type === "free") return "free";
+      if (data.type === "moveAction" || data.type === "openMove") return "moveAction";
+      return data.type === "fullRound" ? "fullRound" : "standard";
+    case "odAction":
+      return data.counter === "passive" ? "passive" : "active";
+    case "odIntrusive":
+      return "intrusions";
+    case "adManeuver":
+      return "maneuver";
+    default:
+      return "action";
+  }
+}
+
+/** The buttons in their groups, in GROUP_ORDER, each group keeping the buttons' own order. */
+export function groupControls(controls: readonly BudgetButton[]): BudgetButtonGroup[] {
+  return GROUP_ORDER.flatMap((key) => {
+    const buttons = controls.filter((button) => groupOf(button) === key);
+    return buttons.length ? [{ key, label: `FRAY.Budget.${key}`, buttons }] : [];
+  });
+}
+
 export interface BudgetLineView {
   readonly label: string;
   readonly left: number;
@@ -64,6 +151,8 @@ export interface BudgetView {
   readonly notes: readonly BudgetNote[];
   readonly overrides: number;
   readonly controls: readonly BudgetButton[];
+  /** The same buttons grouped by what they spend (the panel draws one labelled row per group, in this order). */
+  readonly controlGroups: readonly BudgetButtonGroup[];
   readonly gmControls: readonly BudgetButton[];
   /** The compact form (tracker row): lines only, buttons in the sheet. */
   readonly compact: boolean;
@@ -384,6 +473,7 @@ export function buildBudgetView(input: BudgetViewInput): BudgetView {
     notes: notesOf(family, state, input.weaponNames ?? {}),
     overrides: state.overrides.length,
     controls,
+    controlGroups: groupControls(controls),
     gmControls: input.compact ? [] : gmControls,
     compact: input.compact,
     hasControls: controls.length > 0 || (!input.compact && gmControls.length > 0),

@@ -119,6 +119,39 @@ describe("budget panel templates", () => {
     });
   }
 
+  it("FS-A12 FS-A13 FS-A17 CD-A1 OD-R3 OD-R4 the spend buttons come in rows by what they spend, in the family's terms, each button in exactly one", () => {
+    const groups = (family: FamilyId) =>
+      Object.fromEntries(
+        view(family).controlGroups.map((g) => [
+          g.key,
+          g.buttons.map((b) => b.data?.activity ?? b.data?.type ?? b.data?.maneuver ?? b.op),
+        ]),
+      );
+    // FS-A12/FS-A13: Retreat and Rush move with the action, so they sit with the movement.
+    const fs = groups("fast-slow");
+    expect(Object.keys(fs)).toEqual(["action", "movement", "minor", "reactions"]);
+    expect(fs.action).toEqual(expect.arrayContaining(["cast", "search", "help", "stabilize", "useItem"]));
+    expect(fs.action).not.toContain("rush");
+    expect(fs.movement).toEqual(expect.arrayContaining(["retreat", "rush", "fsJump"]));
+    const cd = groups("classic-d20");
+    expect(Object.keys(cd)).toEqual(["standard", "moveAction", "fullRound", "free"]);
+    expect(cd.moveAction).toEqual(["moveAction", "openMove", "openMove"]);
+    expect(Object.keys(groups("opposed-d20"))).toEqual(["active", "passive", "reactions", "intrusions"]);
+    expect(Object.keys(groups("active-defense-3d6"))).toEqual(["maneuver"]);
+    for (const family of ["fast-slow", "classic-d20", "opposed-d20", "active-defense-3d6"] as const) {
+      const v = view(family);
+      const grouped = v.controlGroups.flatMap((g) => g.buttons);
+      expect(grouped, family).toHaveLength(v.controls.length);
+      expect(new Set(grouped), family).toEqual(new Set(v.controls));
+    }
+    // Each row is a named group, its label drawn first, in the language of the page; every button is drawn.
+    const fr = templateEnvironment("fr").render(TEMPLATE, view("fast-slow"));
+    expect(fr).toContain(
+      '<div class="fray-budget-group fray-budget-group-minor" role="group" aria-label="Activités mineures">\n      <span class="fray-budget-group-label" aria-hidden="true">Activités mineures</span>',
+    );
+    expect([...fr.matchAll(/data-fray-budget="/g)]).toHaveLength(view("fast-slow").controls.length);
+  });
+
   it("FS-R6 FS-A16 FS-A17 FS-A10 a slow turn shows action, move and minor activities, the round's reaction and the prepared trigger", () => {
     const env = templateEnvironment("en");
     const html = env.render(TEMPLATE, view("fast-slow"));

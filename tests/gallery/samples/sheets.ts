@@ -144,7 +144,7 @@ function actor(type: "character" | "creature", name?: string): ActorDoc {
     opposedD20: { initiative: 3, attack: { melee: 6, ranged: 2 }, defense: { block: 4, dodge: 3 } },
     phasedRound: { db: 15, movement: 22.5, quickness: 10, maneuver: 5 },
     activeDefense: { ag: 12, dev: 6, pev: 2, bev: 1, wt: 1.5, skills: { blade: 14, bow: 12 } },
-    ...(type === "creature" ? { mount: true, nature: "skittish" } : {}),
+    ...(type === "creature" ? { mount: true, nature: "skittish", size: 2, speed: 16 } : {}),
   };
   const a = creature(
     name ?? (type === "creature" ? "Grey Destrier" : "Aldo Brennisk"),
