@@ -372,6 +372,14 @@ describe("actor and item sheet templates (real handlebars)", () => {
     expect(line("ja", horse)).toBe(
       "<strong>騎乗動物：</strong>サイズ3未満の乗り手を乗せる・移動速度14m・臆病：危険から逃げる",
     );
+    // An observer reads the facts in that line; the header's mount and nature fields are its editor's.
+    const env = templateEnvironment();
+    const observer = actorContext(horse, "fast-slow", bob, false);
+    expect(env.render("templates/actor/family/fast-slow.hbs", observer)).toContain("fray-mount-facts");
+    expect(env.render("templates/actor/header.hbs", observer)).not.toContain('name="system.mount"');
+    expect(env.render("templates/actor/header.hbs", actorContext(horse, "fast-slow", gm))).toContain(
+      'name="system.mount"',
+    );
     // A creature that takes no rider, and a character, have no such line.
     expect(line("en", creature("Wolf", { size: 2 }, [], "creature"))).toBeNull();
     expect(line("en", creature("Aldo", { mount: true }, [alice]))).toBeNull();
