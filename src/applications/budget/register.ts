@@ -99,11 +99,10 @@ export function registerBudgets(): void {
       void onUpdateToken(token, changed, options, userId),
   );
   const record = (combat: Combat.Implementation | null | undefined) => recordFightTokens(combat);
-  on("createCombat", record);
   on("updateCombat", record);
   on("createCombatant", (c: Combatant.Implementation) => record(c.parent));
   on("ready", () => {
-    for (const combat of game.combats?.contents ?? []) record(combat as unknown as Combat.Implementation);
+    for (const combat of game.combats?.values() ?? []) record(combat as unknown as Combat.Implementation);
   });
   // A move the GM put back is told to its mover (net/notices.ts).
   listenToNotices();
