@@ -1,10 +1,12 @@
 /**
  * Stand-ins the budget tests add to the chat harness (tests/harness/chat.ts): ActiveEffects and
- * `actor.toggleStatusEffect` (tests/harness/effects.ts), token elevation and movement action, `token.move` (v13 waypoint
- * fields only, measured along a corridor, then carried out as a drag), combatant names and ownership as the tracker reads them, the escaping helper,
- * and the two DialogV2 calls the budget panel makes (answers queued by the test). A drag runs the registered
- * `preMoveToken` handlers on the mover's client (a false refuses, as `Hooks.call` does), then `moveToken` on
- * every connected client, as v13 does. No Fray logic lives here.
+ * `actor.toggleStatusEffect` (tests/harness/effects.ts), token elevation and movement action,
+ * `TokenDocument#measureMovementPath` (a gridless corridor), `token.move` (v13 waypoint fields only, carried out as
+ * a drag), combatant names and ownership as the tracker reads them, the escaping helper, and the two DialogV2 calls
+ * the budget panel makes (answers queued by the test). A drag is measured on the mover's client, runs the
+ * registered `preMoveToken` handlers there (a false refuses, as `Hooks.call` does), then `updateToken` (the
+ * movement in its options) and `moveToken` on every connected client, as v13 does; a hostile client's drag may
+ * forge what it sends, and `rawTokenUpdate` is a bare `x`/`y` update. No Fray logic lives here.
  */
 import { as, currentUser, FighterDoc, TokenDoc, users, type ChatUser } from "./chat";
 import {
