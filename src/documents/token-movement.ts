@@ -6,22 +6,34 @@
  *   pending — against the budget as it stands, with the family's rules, and refuses it with a localized reason
  *   (FS-M1: a treacherous surface asks its Agility roll first). A GM whose move is refused may confirm an
  *   override: the move is made again with the override granted for that token, once;
- * - `moveToken` (every client; the active GM acts) spends what was actually passed, and applies how the move
- *   ended (FS-M5/FS-M6 a jump cut short: prone or a fall).
- * Being pushed or teleported ("displace", "blink") costs nothing. Fray prices movement actions itself (the
- * family rules double climbing, crawl at half Speed…), so each action's core cost is the plain terrain cost.
+ * - on the active GM (issue 12: the mover's client may skip its own check and send any numbers), every change of
+ *   a fighting token's position is paid for once, whether it came as a movement (`moveToken`, and `updateToken`
+ *   with the movement in its options) or as a bare `x`/`y`/`elevation` update: the GM measures it itself with
+ *   core's `TokenDocument#measureMovementPath`, from the position it last saw the token at (its own record, not
+ *   the movement's `origin`) through the movement's waypoints to the position the document now has; a waypoint's
+ *   cost is what the GM measured (a client's higher figure, e.g. difficult terrain, is kept: it only costs the
+ *   mover more). A player's teleport ("displace", "blink", any action core does not measure) is paid as a walk;
+ *   only a GM's is free. What the budget refuses is not spent: the GM puts the token back where it stood (its own
+ *   "displace" move) and tells the mover why, in the mover's language (net/notices.ts). The GM's own moves are
+ *   spent with the GM's override, as before, and never put back. How the move ended (FS-M5/FS-M6 a jump cut
+ *   short: prone or a fall) is applied by the spend.
+ * Fray prices movement actions itself (the family rules double climbing, crawl at half Speed…), so each action's
+ * core cost is the plain terrain cost.
  */
-import type { MovementStretch, MovementWaypoint } from "../rules/budget/movement-stretches";
+import type { MovementWaypoint } from "../rules/budget/movement-stretches";
 import { movementStretches } from "../rules/budget/movement-stretches";
-import { refusalKey, type Outcome } from "../rules/outcome";
+import { refusalKey, type Outcome, type Refusal } from "../rules/outcome";
 import { locHtml } from "../utils/loc";
 import { inFightLock } from "../net/gm-requests";
+import { notify } from "../net/notices";
 import { planMove, spendForMove, type MoveSpend } from "./budget-spend";
 import { activeCombatFor, combatantFor, roundStateOf } from "./combat-api";
 import { moveFactsOf } from "./move-facts";
 
 /** A measured waypoint as v13 gives it (only the fields the budgets read). */
 interface MeasuredWaypoint {
+  readonly x?: number;
+  readonly y?: number;
   readonly action?: string;
   readonly cost?: number;
   readonly elevation?: number;
@@ -36,17 +48,54 @@ export interface TokenMovement {
   readonly id?: string;
   /** The earlier movement ids this one continues (a move split at checkpoints). */
   readonly chain?: readonly string[];
-  readonly origin?: { readonly elevation?: number };
+  readonly origin?: { readonly x?: number; readonly y?: number; readonly elevation?: number };
   readonly passed?: MovementSection;
   readonly pending?: MovementSection;
   readonly method?: string;
 }
 
+/** What v13's `TokenDocument#measureMovementPath` answers (GridMeasurePathResult), the fields read here. */
+interface MeasuredPath {
+  readonly segments?: readonly { readonly cost?: number }[];
+  readonly waypoints?: readonly { readonly cost?: number }[];
+}
+
 export interface MovingToken {
   readonly id: string | null;
+  readonly uuid?: string | null;
   readonly actor: Actor.Implementation | null;
+  readonly x?: number;
+  readonly y?: number;
+  readonly elevation?: number;
   move?(waypoints: unknown, options?: Record<string, unknown>): Promise<unknown>;
+  measureMovementPath?(waypoints: readonly Record<string, unknown>[], options?: object): MeasuredPath;
 }
+
+/** Where a token stands: its top-left corner (pixels) and its elevation (grid units). */
+export interface TokenPosition {
+  readonly x: number;
+  readonly y: number;
+  readonly elevation: number;
+}
+
+const POSITION_KEYS = ["x", "y", "elevation"] as const;
+
+const num = (value: unknown, fallback: number) => {
+  const n = Number(value);
+  return value !== null && value !== undefined && value !== "" && Number.isFinite(n) ? n : fallback;
+};
+
+/** The document's position, with what an update changed taking precedence (`updateToken` may run before). */
+function positionOf(token: MovingToken, changed?: Record<string, unknown>): TokenPosition {
+  return {
+    x: num(changed?.x, num(token.x, 0)),
+    y: num(changed?.y, num(token.y, 0)),
+    elevation: num(changed?.elevation, num(token.elevation, 0)),
+  };
+}
+
+const samePosition = (a: TokenPosition, b: TokenPosition) =>
+  Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5 && Math.abs(a.elevation - b.elevation) < 1e-6;
 
 /** The waypoints of some sections, as the budgets read them. */
 export function waypointsOf(...sections: (MovementSection | undefined)[]): MovementWaypoint[] {
@@ -61,11 +110,97 @@ export function waypointsOf(...sections: (MovementSection | undefined)[]): Movem
   return out;
 }
 
-function stretchesOf(
-  movement: TokenMovement,
-  ...sections: (MovementSection | undefined)[]
-): MovementStretch[] {
-  return movementStretches(waypointsOf(...sections), Number(movement.origin?.elevation ?? 0) || 0);
+/** Core's teleporting actions, and any action core does not measure: none of them is the creature's own walk. */
+const TELEPORTS = new Set(["displace", "blink"]);
+
+interface ActionConfig {
+  readonly teleport?: boolean;
+  readonly measure?: boolean;
+}
+
+function actionConfig(action: string): ActionConfig | undefined {
+  const actions = (CONFIG as { Token?: { movement?: { actions?: Record<string, ActionConfig> } } }).Token
+    ?.movement?.actions;
+  return actions && Object.hasOwn(actions, action) ? actions[action] : undefined;
+}
+
+function isTeleport(action: string): boolean {
+  const config = actionConfig(action);
+  return TELEPORTS.has(action) || config?.teleport === true || config?.measure === false;
+}
+
+/** One stretch of a move as it is paid: where it ends, the action it is paid as, what the mover's client said. */
+interface Leg {
+  readonly to: TokenPosition;
+  readonly action: string;
+  readonly claimed: number;
+}
+
+/**
+ * The legs of a move from `from` through `sections`' waypoints (a waypoint's missing coordinates are the
+ * previous one's), ending at `to` when given (the document's position: a last waypoint elsewhere is followed by
+ * a walk to where the token really is). A player's teleport is paid as a walk.
+ */
+function legsOf(
+  from: TokenPosition,
+  sections: readonly (MovementSection | undefined)[],
+  gm: boolean,
+  to?: TokenPosition,
+): Leg[] {
+  const legs: Leg[] = [];
+  let at = from;
+  for (const section of sections)
+    for (const w of section?.waypoints ?? []) {
+      const next = { x: num(w.x, at.x), y: num(w.y, at.y), elevation: num(w.elevation, at.elevation) };
+      const raw = typeof w.action === "string" && w.action ? w.action : "walk";
+      const action = !gm && isTeleport(raw) ? "walk" : raw;
+      legs.push({ to: next, action, claimed: num(w.cost, 0) });
+      at = next;
+    }
+  if (to && !samePosition(at, to)) legs.push({ to, action: "walk", claimed: 0 });
+  return legs;
+}
+
+/** Straight-line grid units between two positions (only when core's measurement gives no figure). */
+function straightLine(token: MovingToken, a: TokenPosition, b: TokenPosition): number {
+  const grid = (token as { parent?: { grid?: { size?: number; distance?: number } } | null }).parent?.grid;
+  const size = num(grid?.size, 100) || 100;
+  const distance = num(grid?.distance, 1);
+  const dx = ((b.x - a.x) / size) * distance;
+  const dy = ((b.y - a.y) / size) * distance;
+  return Math.hypot(dx, dy, b.elevation - a.elevation);
+}
+
+/**
+ * The legs as the budgets read them, each costed by core's measurement on this client
+ * (`TokenDocument#measureMovementPath`, through every leg in one call so diagonal rules stay consistent; no
+ * predetermined cost, no terrain the mover sent) — or the client's figure when that is higher.
+ */
+function measured(token: MovingToken, from: TokenPosition, legs: readonly Leg[]): MovementWaypoint[] {
+  if (!legs.length) return [];
+  const path = [
+    { x: from.x, y: from.y, elevation: from.elevation },
+    ...legs.map((l) => ({
+      x: l.to.x,
+      y: l.to.y,
+      elevation: l.to.elevation,
+      // An action core does not know (none is configured in a bare test world) is measured as walking.
+      action: actionConfig("walk") && !actionConfig(l.action) ? "walk" : l.action,
+    })),
+  ];
+  const result = typeof token.measureMovementPath === "function" ? token.measureMovementPath(path, {}) : null;
+  let before = 0;
+  return legs.map((leg, i) => {
+    const previous = i === 0 ? from : legs[i - 1]!.to;
+    let cost = num(result?.segments?.[i]?.cost, NaN);
+    if (!Number.isFinite(cost)) {
+      const total = num(result?.waypoints?.[i + 1]?.cost, NaN);
+      cost = Number.isFinite(total) ? total - before : NaN;
+    }
+    if (!Number.isFinite(cost)) cost = isTeleport(leg.action) ? 0 : straightLine(token, previous, leg.to);
+    before += cost;
+    return { action: leg.action, cost: Math.max(0, cost, leg.claimed), elevation: leg.to.elevation };
+  });
 }
 
 /** The fight and combatant a token moves as, when its fight has begun. */
@@ -133,11 +268,16 @@ export function onPreMoveToken(token: MovingToken, movement: TokenMovement): fal
     return;
   }
   if (movement.chain?.some((m) => overridden.has(m))) return;
-  const stretches = stretchesOf(movement, movement.passed, movement.pending);
+  const gm = game.user?.isGM === true;
+  const from = positionOf(token);
+  const legs = legsOf(from, [movement.passed, movement.pending], gm);
+  // A GM's teleport (a token put back, a rider carried, a flyer brought down) is free and never refused.
+  if (gm && legs.length && legs.every((l) => isTeleport(l.action))) return;
+  const stretches = movementStretches(measured(token, from, legs), from.elevation);
   const plan = planMove(fighter.combat, fighter.combatant, stretches, moveFactsOf(fighter.combatant));
   if (plan.ok) return;
   const reason = plan;
-  if (game.user?.isGM && handlers) {
+  if (gm && handlers) {
     const waypoints = replayable(movement.passed, movement.pending);
     void handlers.confirmOverride(reason).then(async (yes) => {
       if (!yes || typeof token.move !== "function") return;
@@ -151,25 +291,131 @@ export function onPreMoveToken(token: MovingToken, movement: TokenMovement): fal
   return false;
 }
 
-/** `moveToken` on the active GM: spends what the token passed. */
-export async function onMoveToken(
+// --- the GM's side (issue 12) --------------------------------------------------------------------------------
+
+/** Where each token stood when a GM client last saw it (by uuid): the start of its next move. */
+const positions = new Map<string, TokenPosition>();
+/** Per token, bumped when the GM puts it back: moves seen before that are not paid any more. */
+const putBacks = new Map<string, number>();
+
+const keyOf = (token: MovingToken) => String(token.uuid ?? token.id ?? "");
+
+/** The position a GM client keeps for `token` (for tests and diagnostics). */
+export function recordedPosition(token: MovingToken): TokenPosition | null {
+  return positions.get(keyOf(token)) ?? null;
+}
+
+/** A GM client notes where a fight's tokens stand, for those it has not seen yet (the start of their moves). */
+export function recordFightTokens(combat: Combat.Implementation | null | undefined): void {
+  if (!game.user?.isGM || !combat) return;
+  for (const combatant of combat.combatants?.values() ?? []) {
+    const token = (combatant as { token?: MovingToken | null }).token;
+    if (!token) continue;
+    const key = keyOf(token);
+    if (key && !positions.has(key)) positions.set(key, positionOf(token));
+  }
+}
+
+type Mover = { readonly id?: string | null; readonly isGM: boolean; readonly name?: string | null } | null;
+
+/**
+ * A token's position changed (as the document now has it, `to`): on a GM client, note it; on the active GM, pay
+ * for the change once — the first of `updateToken`/`moveToken` to report it claims it — from the position noted
+ * before. Resolves with the spend (null when there is nothing to pay).
+ */
+async function positionChanged(
   token: MovingToken,
-  movement: TokenMovement,
-  user: { readonly isGM: boolean; readonly name?: string | null } | null,
+  to: TokenPosition,
+  movement: TokenMovement | null,
+  user: Mover,
 ): Promise<Outcome<MoveSpend> | null> {
-  if (!game.user?.isActiveGM) return null;
+  if (!game.user?.isGM) return null;
+  const key = keyOf(token);
+  if (!key) return null;
+  const known = positions.get(key);
+  positions.set(key, to);
+  if (known && samePosition(known, to)) return null;
+  if (!game.user.isActiveGM) return null;
+  // A token the GM never saw before (none of its fights was seen): where the mover says it began.
+  const origin = movement?.origin;
+  const from =
+    known ??
+    (origin
+      ? { x: num(origin.x, to.x), y: num(origin.y, to.y), elevation: num(origin.elevation, to.elevation) }
+      : null);
+  if (!from) return null;
   const fighter = fighterOf(token);
   if (!fighter) return null;
-  const stretches = stretchesOf(movement, movement.passed);
-  const facts = { ...moveFactsOf(fighter.combatant), override: user?.isGM === true };
-  // In the fight's request lock: a budget request handled meanwhile neither loses this spend nor is lost by it.
-  const out = await inFightLock(fighter.combat, () =>
-    spendForMove(fighter.combat, fighter.combatant, stretches, facts),
-  );
-  if (!out.ok) {
-    // The mover's client let it through on an older budget: the GM is told; nothing is spent.
+  const gm = user?.isGM === true;
+  // A GM placing a token by hand (no movement) or teleporting it pays nothing.
+  if (gm && !movement) return null;
+  const legs = legsOf(from, [movement?.passed], gm, to);
+  if (gm && legs.every((l) => isTeleport(l.action))) return null;
+  const generation = putBacks.get(key) ?? 0;
+  return inFightLock(fighter.combat, async () => {
+    // Put back meanwhile: this move was undone with it.
+    if ((putBacks.get(key) ?? 0) !== generation) return null;
+    const stretches = movementStretches(measured(token, from, legs), from.elevation);
+    const facts = { ...moveFactsOf(fighter.combatant), override: gm };
+    const out = await spendForMove(fighter.combat, fighter.combatant, stretches, facts);
+    if (out.ok) return out;
     const name = foundry.utils.escapeHTML(fighter.combatant.name ?? "");
     ui.notifications?.warn(`${name}: ${locHtml(refusalKey(out.reason), out.data ?? {})}`);
-  }
-  return out;
+    if (!gm) putBack(token, key, from, user, fighter.combatant.name ?? "", out);
+    return out;
+  });
+}
+
+/** The active GM puts a player's refused move back: its own "displace" move, and a notice to the mover. */
+function putBack(
+  token: MovingToken,
+  key: string,
+  from: TokenPosition,
+  user: Mover,
+  name: string,
+  refusal: Refusal,
+): void {
+  putBacks.set(key, (putBacks.get(key) ?? 0) + 1);
+  positions.set(key, from);
+  // A move of the GM's own, with the "displace" action (not `revertRecordedMovement`: a raw update has no
+  // recorded movement to revert, and v13's revert does not use "displace", foundryvtt#13724).
+  if (typeof token.move === "function")
+    void token
+      .move([{ x: from.x, y: from.y, elevation: from.elevation, action: "displace" }], {
+        autoRotate: false,
+        showRuler: false,
+      })
+      .catch((error: unknown) => console.error("fray | could not put a token back", error));
+  const mover = user?.id ? game.users?.get(user.id) : null;
+  void notify(mover, {
+    key: "FRAY.Movement.putBack",
+    data: { name },
+    reason: { key: refusalKey(refusal.reason), data: { ...(refusal.data ?? {}) } },
+  });
+}
+
+/** `moveToken` (every client; GM clients note it, the active GM pays for it). */
+export function onMoveToken(
+  token: MovingToken,
+  movement: TokenMovement,
+  user: Mover,
+): Promise<Outcome<MoveSpend> | null> {
+  return positionChanged(token, positionOf(token), movement ?? null, user);
+}
+
+/**
+ * `updateToken` (every client): a position change. A movement carries its data in the update's options
+ * (`options._movement[id]`, as `moveToken` gets it); a bare `x`/`y`/`elevation` update carries none and is paid
+ * as a walk. Whichever of this and `moveToken` comes first pays; the other finds the position already noted.
+ */
+export function onUpdateToken(
+  token: MovingToken,
+  changed: Record<string, unknown> | null | undefined,
+  options: { _movement?: Record<string, TokenMovement | undefined> } | null | undefined,
+  userId: string,
+): Promise<Outcome<MoveSpend> | null> {
+  if (!changed || !POSITION_KEYS.some((k) => k in changed)) return Promise.resolve(null);
+  const movement = options?._movement?.[token.id ?? ""] ?? null;
+  const user = (game.users?.get(userId) as Mover | undefined) ?? null;
+  return positionChanged(token, positionOf(token, changed), movement, user);
 }

@@ -1,13 +1,22 @@
 /**
  * Stand-ins the budget tests add to the chat harness (tests/harness/chat.ts): ActiveEffects and
- * `actor.toggleStatusEffect` (tests/harness/effects.ts), token elevation and movement action, `token.move` (v13 waypoint
- * fields only, measured along a corridor, then carried out as a drag), combatant names and ownership as the tracker reads them, the escaping helper,
- * and the two DialogV2 calls the budget panel makes (answers queued by the test). A drag runs the registered
- * `preMoveToken` handlers on the mover's client (a false refuses, as `Hooks.call` does), then `moveToken` on
- * every connected client, as v13 does. No Fray logic lives here.
+ * `actor.toggleStatusEffect` (tests/harness/effects.ts), token elevation and movement action,
+ * `TokenDocument#measureMovementPath` (a gridless corridor), `token.move` (v13 waypoint fields only, carried out as
+ * a drag), combatant names and ownership as the tracker reads them, the escaping helper, and the two DialogV2 calls
+ * the budget panel makes (answers queued by the test). A drag is measured on the mover's client, runs the
+ * registered `preMoveToken` handlers there (a false refuses, as `Hooks.call` does), then `updateToken` (the
+ * movement in its options) and `moveToken` on every connected client, as v13 does; a hostile client's drag may
+ * forge what it sends, and `rawTokenUpdate` is a bare `x`/`y` update. No Fray logic lives here.
  */
 import { as, currentUser, FighterDoc, TokenDoc, users, type ChatUser } from "./chat";
-import { dialogs as coreDialogs, Hooks, moveWaypoints } from "./core";
+import {
+  dialogs as coreDialogs,
+  Hooks,
+  measurePath,
+  moveWaypoints,
+  serverAllows,
+  type MeasurePoint,
+} from "./core";
 // `actor.toggleStatusEffect`, the actors' and items' ActiveEffects (tests/harness/effects.ts).
 import "./effects";
 
@@ -53,16 +62,49 @@ Object.defineProperty(TokenDoc.prototype, "movementAction", {
 });
 
 /**
- * The budget tests' ground: a straight corridor along x, 100 px a metre (150 px squares of 1.5 m), with no
- * terrain. A drag's step of `cost` metres moves the token that far along it; `move` measures a path on it.
+ * The budget tests' ground: a gridless corridor along x, 100 px a metre (a scene of 150 px, 1.5 m grid units),
+ * with no terrain. A drag's step of `cost` metres moves the token that far along it.
  */
 export const PX_PER_METRE = 100;
 
+/** Where a budget token stands, and what it measures with (its source, as core's measurement defaults to). */
+function sourceOf(t: MovingToken): MeasurePoint {
+  return {
+    x: Number(t.x ?? 0),
+    y: Number(t.y ?? 0),
+    elevation: Number(t.elevation ?? 0),
+    width: 1,
+    height: 1,
+    shape: 0,
+    action: t.movementAction,
+  };
+}
+
 /**
- * `token.move(waypoints, options)` (v13): recorded, then carried out as a drag by the current user (v13 runs a
- * move through the same workflow: `preMoveToken`, then `moveToken`). Core measures each segment's cost itself:
- * here, the distance along the corridor. Stricter than Foundry: a field v13's waypoint lacks (e.g. `cost`,
- * v14's predetermined cost) throws, and so does a segment that is not straight along x or y.
+ * v13 `TokenDocument#measureMovementPath(waypoints, options)` on the corridor (`core.ts` `measurePath`): a gridless
+ * scene, so a segment's distance is its straight length — metres along the floor and up or down together — and
+ * its cost that distance (no terrain); `spaces` and `diagonals` are 0 ("always 0 in gridless grids").
+ */
+(TokenDoc.prototype as unknown as Data).measureMovementPath = function (
+  this: MovingToken,
+  waypoints: unknown,
+  options?: unknown,
+) {
+  return measurePath(sourceOf(this), waypoints, options, (from, to) => ({
+    distance: Math.hypot(
+      (to.x - from.x) / PX_PER_METRE,
+      (to.y - from.y) / PX_PER_METRE,
+      to.elevation - from.elevation,
+    ),
+    spaces: 0,
+    diagonals: 0,
+  }));
+};
+
+/**
+ * `token.move(waypoints, options)` (v13): recorded, then carried out as a drag by the current user through those
+ * positions (v13 runs a move through the same workflow: `preMoveToken`, then the update and `moveToken`). Stricter
+ * than Foundry: a field v13's waypoint lacks (e.g. `cost`, v14's predetermined cost) throws.
  */
 (TokenDoc.prototype as unknown as Data).move = async function (
   this: MovingToken,
@@ -71,21 +113,18 @@ export const PX_PER_METRE = 100;
 ) {
   const list = moveWaypoints(waypoints);
   budgetWorld.moves.push({ token: this.id, waypoints, options });
-  let at = { x: this.x ?? 0, y: this.y ?? 0 };
+  let at = sourceOf(this);
   const steps = list.map((w) => {
-    const to = { x: Number(w.x ?? at.x), y: Number(w.y ?? at.y) };
-    if (to.x !== at.x && to.y !== at.y)
-      throw new Error("harness: only straight moves along x or y are measured");
-    const cost = (Math.abs(to.x - at.x) + Math.abs(to.y - at.y)) / PX_PER_METRE;
-    at = to;
-    return {
-      action: String(w.action ?? "walk"),
-      cost,
-      ...to,
-      ...(w.elevation !== undefined ? { elevation: Number(w.elevation) } : {}),
+    const to = {
+      x: Number(w.x ?? at.x),
+      y: Number(w.y ?? at.y),
+      elevation: Number(w.elevation ?? at.elevation),
     };
+    at = { ...at, ...to };
+    return { action: String(w.action ?? this.movementAction ?? "walk"), cost: 0, ...to };
   });
-  return dragToken(currentUser(), this, steps);
+  const method = (options as { method?: string } | undefined)?.method;
+  return dragToken(currentUser(), this, steps, method ? { method } : {});
 };
 
 Object.defineProperty(FighterDoc.prototype, "name", {
@@ -123,58 +162,124 @@ let nextMove = 1;
 
 export interface MoveStep {
   readonly action: string;
-  /** What core measured for this step, in metres. */
+  /** Metres along the corridor (x) the step moves, unless `x`/`y` say where it ends. */
   readonly cost: number;
   readonly elevation?: number;
   /** Where the step ends; by default `cost` metres further along the corridor. */
   readonly x?: number;
   readonly y?: number;
+  /**
+   * A hostile client's figure for the step's cost, sent instead of what core measured on its client (a player's
+   * console can send any movement data; the GM's client receives it as sent).
+   */
+  readonly forgedCost?: number;
+}
+
+export interface DragOptions {
+  /** A hostile client that does not run `preMoveToken` (its own hooks are its own to skip). */
+  readonly skipPreMove?: boolean;
+  readonly method?: string;
+  /** A hostile client's `origin`, sent instead of where the token stood. */
+  readonly forgedOrigin?: { x: number; y: number; elevation: number };
+  /** Where a hostile client's update puts the token, other than its last waypoint. */
+  readonly landAt?: { x: number; y: number; elevation: number };
 }
 
 /**
- * `user` drags `token` through `steps`: `preMoveToken` on the mover's client (false refuses), then the token
- * moves and `moveToken` fires on every connected client. Resolves whether the move happened.
+ * `user` drags `token` through `steps`: the mover's client measures each step with core
+ * (`measureMovementPath`), `preMoveToken` runs on it (false refuses), then the token moves — an update every client
+ * receives with the movement in its options (`updateToken`, `options._movement[id]`, as v13 modules read it), then
+ * `moveToken` on every connected client, as v13 does. The server lets only the token's owner (or a GM) move it.
+ * Resolves whether the move happened.
  */
 export async function dragToken(
   user: ChatUser,
   token: TokenDoc,
   steps: readonly MoveStep[],
+  options: DragOptions = {},
 ): Promise<boolean> {
   const t = token as MovingToken;
-  let x = t.x ?? 0;
-  const y = t.y ?? 0;
-  const waypoints = steps.map((s) => {
-    x = s.x ?? x + Math.round(s.cost * PX_PER_METRE);
-    return {
-      x,
-      y: s.y ?? y,
-      action: s.action,
-      cost: s.cost,
-      elevation: s.elevation ?? t.elevation,
+  await as(user, () => serverAllows(token.actor.isOwner, user, "update", "Token", token.id));
+  const origin = sourceOf(t);
+  let at = origin;
+  const positions = steps.map((s) => {
+    const to = {
+      x: s.x ?? at.x + Math.round(s.cost * PX_PER_METRE),
+      y: s.y ?? at.y,
+      elevation: s.elevation ?? at.elevation,
     };
+    at = { ...at, ...to };
+    return { ...to, action: s.action };
   });
+  // Core on the mover's client measures the path (the GM's client receives these figures as they are sent).
+  // The path starts where the token stands (core measures from the first waypoint given).
+  const start = { x: origin.x, y: origin.y, elevation: origin.elevation };
+  const path = await as(user, () =>
+    (
+      t as unknown as { measureMovementPath(w: unknown[]): { segments: { cost: number }[] } }
+    ).measureMovementPath([start, ...positions]),
+  );
+  const waypoints = positions.map((p, i) => ({
+    ...p,
+    width: 1,
+    height: 1,
+    cost: steps[i]?.forgedCost ?? path.segments[i]?.cost ?? 0,
+    intermediate: false,
+    explicit: true,
+    checkpoint: false,
+    snapped: false,
+  }));
   const movement = {
     id: `move${nextMove++}`,
     chain: [],
-    origin: { x: t.x ?? 0, y, elevation: t.elevation },
+    origin: options.forgedOrigin ?? { x: origin.x, y: origin.y, elevation: origin.elevation },
     passed: { waypoints },
     pending: { waypoints: [] },
-    method: "dragging",
+    method: options.method ?? "dragging",
   };
-  const allowed = await as(user, () => preMoveAllowed(t, movement));
-  if (!allowed) return false;
-  const last = waypoints[waypoints.length - 1];
-  if (last) {
-    t.x = last.x;
-    t.y = last.y;
-    t.elevation = last.elevation;
-    t.movementAction = last.action;
+  if (!options.skipPreMove) {
+    const allowed = await as(user, () => preMoveAllowed(t, movement));
+    if (!allowed) return false;
   }
+  const last = waypoints[waypoints.length - 1];
+  if (!last) return false;
+  const changed = options.landAt ?? { x: last.x, y: last.y, elevation: last.elevation };
+  t.x = changed.x;
+  t.y = changed.y;
+  t.elevation = changed.elevation;
+  t.movementAction = last.action;
+  const update = { _movement: { [token.id]: movement }, movementAction: last.action };
   for (const client of users.contents.filter((u) => u.active))
     await as(client, async () => {
-      hooks().callAll("moveToken", t, movement, {}, user);
+      hooks().callAll("updateToken", t, { ...changed }, update, user.id);
+    });
+  for (const client of users.contents.filter((u) => u.active))
+    await as(client, async () => {
+      hooks().callAll("moveToken", t, movement, { movement: { [token.id]: movement } }, user);
     });
   return true;
+}
+
+/**
+ * A bare `token.update({ x, y, elevation })` from `user`'s client — what a hostile console can send instead of a
+ * move: the server stores it (the token's owner may update it) and every client gets `updateToken(token, changed,
+ * options, userId)` with no movement in the options; no `preMoveToken`, no `moveToken`. Whether v13's server
+ * always turns such an update into a movement is not settled by its documentation: the stricter reading.
+ */
+export async function rawTokenUpdate(
+  user: ChatUser,
+  token: TokenDoc,
+  changes: { x?: number; y?: number; elevation?: number },
+): Promise<void> {
+  const t = token as MovingToken;
+  await as(user, () => serverAllows(token.actor.isOwner, user, "update", "Token", token.id));
+  if (changes.x !== undefined) t.x = changes.x;
+  if (changes.y !== undefined) t.y = changes.y;
+  if (changes.elevation !== undefined) t.elevation = changes.elevation;
+  for (const client of users.contents.filter((u) => u.active))
+    await as(client, async () => {
+      hooks().callAll("updateToken", t, { ...changes }, {}, user.id);
+    });
 }
 
 /** `Hooks.call("preMoveToken", …)`: the registered handlers in order; false from one refuses. */

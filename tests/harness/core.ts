@@ -383,6 +383,108 @@ export function moveWaypoints(waypoints: unknown): Data[] {
   return list;
 }
 
+/** The fields of v13's TokenMeasureMovementPathWaypoint, what `TokenDocument#measureMovementPath` takes. */
+const MEASURE_WAYPOINT_FIELDS = new Set([
+  "x",
+  "y",
+  "elevation",
+  "width",
+  "height",
+  "shape",
+  "action",
+  "cost",
+  "terrain",
+]);
+
+/** Where a token is and what it measures with, for `measurePath` (`TokenPosition`-like, in pixels/grid units). */
+export interface MeasurePoint {
+  x: number;
+  y: number;
+  elevation: number;
+  width: number;
+  height: number;
+  shape: number;
+  action: string;
+}
+
+/**
+ * v13 `TokenDocument#measureMovementPath(waypoints, options)` for the stand-ins' tokens, after the documented types
+ * (foundryvtt.com/api/interfaces/foundry.documents.types.TokenMeasureMovementPathWaypoint.html and
+ * foundryvtt.com/api/interfaces/foundry.grid.types.GridMeasurePathResult.html): each waypoint's missing field is the
+ * previous waypoint's (the first's: the token's source, its action the prepared movement action); a segment's
+ * cost is the waypoint's predetermined `cost` when given (a nonnegative number), else what `segment` measures from
+ * the previous waypoint (no terrain: `terrain` defaults to null). Answers `{ waypoints, segments, distance, cost,
+ * spaces, diagonals, euclidean }` with cumulative figures at each waypoint. Stricter than Foundry: a field the type
+ * lacks, an option other than `preview`, a cost function, a negative cost or a non-finite coordinate throws; the
+ * teleporting actions ("displace", "blink") measure 0 (core's action config may measure their distance).
+ */
+export function measurePath(
+  source: MeasurePoint,
+  waypoints: unknown,
+  options: unknown,
+  segment: (from: MeasurePoint, to: MeasurePoint) => { distance: number; spaces: number; diagonals: number },
+): Data {
+  if (!Array.isArray(waypoints))
+    throw new Error("TokenDocument#measureMovementPath: waypoints must be an array");
+  for (const key of Object.keys((options ?? {}) as Data))
+    if (key !== "preview") throw new Error(`TokenDocument#measureMovementPath: no option "${key}"`);
+  let at: MeasurePoint = { ...source };
+  const points: MeasurePoint[] = [];
+  const given: (number | undefined)[] = [];
+  for (const w of waypoints as Data[]) {
+    for (const key of Object.keys(w))
+      if (!MEASURE_WAYPOINT_FIELDS.has(key))
+        throw new Error(`TokenDocument#measureMovementPath: "${key}" is not a field of a measured waypoint`);
+    if (typeof w.cost === "function") throw new Error("harness: cost functions are not imitated");
+    if (w.cost !== undefined && !(typeof w.cost === "number" && w.cost >= 0))
+      throw new Error("TokenDocument#measureMovementPath: a predetermined cost is a nonnegative number");
+    const next: MeasurePoint = { ...at };
+    for (const key of ["x", "y", "elevation", "width", "height", "shape"] as const)
+      if (w[key] !== undefined) {
+        const n = Number(w[key]);
+        if (!Number.isFinite(n)) throw new Error(`TokenDocument#measureMovementPath: ${key} is not a number`);
+        next[key] = n;
+      }
+    if (w.action !== undefined) next.action = String(w.action);
+    points.push(next);
+    given.push(w.cost as number | undefined);
+    at = next;
+  }
+  const zero = { distance: 0, cost: 0, spaces: 0, diagonals: 0, euclidean: 0 };
+  const totals = { ...zero };
+  const marks: Data[] = [];
+  const segments: Data[] = [];
+  points.forEach((to, i) => {
+    if (i === 0) {
+      marks.push({ ...totals, backward: null, forward: null });
+      return;
+    }
+    const from = points[i - 1]!;
+    const teleport = to.action === "displace" || to.action === "blink";
+    const m = teleport ? { distance: 0, spaces: 0, diagonals: 0 } : segment(from, to);
+    const cost = given[i] ?? m.distance;
+    const seg = {
+      ...m,
+      cost,
+      euclidean: teleport ? 0 : m.distance,
+      teleport,
+      from: marks[i - 1],
+      to: null as unknown,
+    };
+    totals.distance += m.distance;
+    totals.cost += cost;
+    totals.spaces += m.spaces;
+    totals.diagonals += m.diagonals;
+    totals.euclidean += seg.euclidean;
+    const mark = { ...totals, backward: seg, forward: null };
+    seg.to = mark;
+    (marks[i - 1] as Data).forward = seg;
+    marks.push(mark);
+    segments.push(seg);
+  });
+  return { waypoints: marks, segments, ...totals };
+}
+
 // --- a DOM, forms and dialogs --------------------------------------------------------------------------------
 
 /** One browser window for the harness: rendered templates are parsed and clicked in a real DOM. */

@@ -9,7 +9,14 @@
  */
 import { domWindow, listenerResults, mount } from "./dom";
 import { ActorDoc, as, currentUser, ItemDoc, TokenDoc, users, world, applyUpdate } from "./chat";
-import { dialogs as coreDialogs, expandObject, Hooks, moveWaypoints, serverAllows } from "./core";
+import {
+  dialogs as coreDialogs,
+  expandObject,
+  Hooks,
+  measurePath,
+  moveWaypoints,
+  serverAllows,
+} from "./core";
 import { cleanUpdate } from "./fields";
 // ActiveEffects and `actor.toggleStatusEffect`, shared with the budget harness.
 import { giveEffect, giveStatus } from "./effects";
@@ -95,26 +102,53 @@ Object.assign(tokenProto, {
     return this;
   },
   /**
-   * v13 `TokenDocument#move(waypoints, options)`: the waypoints checked (v13 fields only), `preMoveToken(token,
-   * movement, options)` through `Hooks.call` on the mover (false refuses: nothing moves, false is returned), the
-   * token updated to the last waypoint (its update hooks, `movementAction` in the options), then
-   * `moveToken(token, movement, options, user)` on every connected client. Core measures each waypoint's `cost`:
-   * here squares moved (diagonals as one: **no evidence found** for v13's rule) times the grid's distance.
+   * v13 `TokenDocument#measureMovementPath(waypoints, options)` (`core.ts` `measurePath`) on the scene's square
+   * grid: a segment moves max(columns, rows, elevation in grid units) squares — a diagonal as one (**no evidence
+   * found** for v13's default diagonal rule) — each the grid's distance; no terrain.
+   */
+  measureMovementPath(this: TokenDoc & Placement, waypoints: unknown, options?: unknown) {
+    const source = {
+      ...pickPlacement(this),
+      shape: 0,
+      action: String((this as unknown as { movementAction?: string }).movementAction ?? "walk"),
+    };
+    return measurePath(source, waypoints, options, (from, to) => {
+      const dx = Math.abs(to.x - from.x) / scene.grid.size;
+      const dy = Math.abs(to.y - from.y) / scene.grid.size;
+      const dz = Math.abs(to.elevation - from.elevation) / scene.grid.distance;
+      const squares = Math.max(dx, dy, dz);
+      return { distance: squares * scene.grid.distance, spaces: squares, diagonals: Math.min(dx, dy) };
+    });
+  },
+  /**
+   * v13 `TokenDocument#move(waypoints, options)`: the waypoints checked (v13 fields only) and measured by core on the
+   * mover's client (`measureMovementPath`), `preMoveToken(token, movement, options)` through `Hooks.call` on the
+   * mover (false refuses: nothing moves, false is returned), the token updated to the last waypoint (its update
+   * hooks, the movement in the options as `_movement[id]` — what v13 modules read in `updateToken` — and
+   * `movementAction`), then `moveToken(token, movement, options, user)` on every connected client.
    */
   async move(this: TokenDoc & Placement, waypoints: unknown, options: Data = {}) {
     const list = moveWaypoints(waypoints);
     const origin = { x: this.x, y: this.y, elevation: this.elevation };
     let at = origin;
-    const measured = list.map((w) => {
+    const positions = list.map((w) => {
       const to = {
         x: Number(w.x ?? at.x),
         y: Number(w.y ?? at.y),
         elevation: Number(w.elevation ?? at.elevation),
       };
-      const squares = Math.max(Math.abs(to.x - at.x), Math.abs(to.y - at.y)) / scene.grid.size;
       at = to;
-      return { ...w, ...to, action: String(w.action ?? "walk"), cost: squares * scene.grid.distance };
+      return { ...to, ...(w.action !== undefined ? { action: String(w.action) } : {}) };
     });
+    const path = (
+      this as unknown as { measureMovementPath(w: unknown[]): { segments: { cost: number }[] } }
+    ).measureMovementPath([origin, ...positions]);
+    const measured = list.map((w, i) => ({
+      ...w,
+      ...positions[i],
+      action: String(w.action ?? "walk"),
+      cost: path.segments[i]?.cost ?? 0,
+    }));
     const user = currentUser();
     const movement = {
       id: `move${String(nextMove++).padStart(12, "0")}`,
@@ -130,12 +164,16 @@ Object.assign(tokenProto, {
     moves.push({ token: this.id, action: last.action, ...pick(list[list.length - 1] ?? {}) });
     await (this as unknown as { update: (c: Data, o: Data) => Promise<unknown> }).update(
       pick(list[list.length - 1] ?? {}),
-      { ...options, movementAction: last.action },
+      { ...options, movementAction: last.action, _movement: { [this.id]: movement } },
     );
     await everywhere("moveToken", this, movement, options, user);
     return true;
   },
 });
+
+function pickPlacement(token: TokenDoc & Placement) {
+  return { x: token.x, y: token.y, elevation: token.elevation, width: token.width, height: token.height };
+}
 
 /** Every `move` made, in order (the tests read the action and the destination). */
 export const moves: Data[] = [];

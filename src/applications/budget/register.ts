@@ -13,10 +13,13 @@ import { statusNameKey } from "../../documents/statuses";
 import {
   onMoveToken,
   onPreMoveToken,
+  onUpdateToken,
+  recordFightTokens,
   setMoveRefusalHandlers,
   type MovingToken,
   type TokenMovement,
 } from "../../documents/token-movement";
+import { listenToNotices } from "../../net/notices";
 import { BALANCE_ACTION, CRAWL_NARROW_ACTION } from "../../rules/budget/movement-stretches";
 import { attachBudgetListener } from "./budget-actions";
 import { confirmOverride } from "./override-confirm";
@@ -88,6 +91,21 @@ export function registerBudgets(): void {
     (token: MovingToken, movement: TokenMovement, _operation: unknown, user: User.Implementation) =>
       void onMoveToken(token, movement, user),
   );
+  // Issue 12: the GM pays for every position change, a bare x/y update too (once per change), from where it
+  // last saw the token: GM clients note where a fight's tokens stand when they first see the fight.
+  on(
+    "updateToken",
+    (token: MovingToken, changed: Record<string, unknown>, options: Record<string, never>, userId: string) =>
+      void onUpdateToken(token, changed, options, userId),
+  );
+  const record = (combat: Combat.Implementation | null | undefined) => recordFightTokens(combat);
+  on("updateCombat", record);
+  on("createCombatant", (c: Combatant.Implementation) => record(c.parent));
+  on("ready", () => {
+    for (const combat of game.combats?.values() ?? []) record(combat as unknown as Combat.Implementation);
+  });
+  // A move the GM put back is told to its mover (net/notices.ts).
+  listenToNotices();
   const listen = (_app: unknown, html: HTMLElement) => attachBudgetListener(html);
   on("renderCombatTracker", listen);
   on("renderActorSheetV2", listen);

@@ -132,7 +132,8 @@ describe("token movement", () => {
 
   it("FS-M2 climbing costs double", async () => {
     const { fight, heroId, hero } = await fastSlowTurn("slow");
-    expect(await drag(alice, hero.token, [{ action: "climb", cost: 3, elevation: 3 }])).toBe(true);
+    // 3 m straight up (core measures the path from the positions: 3 m along and 3 m up would be 4.24 m).
+    expect(await drag(alice, hero.token, [{ action: "climb", cost: 0, elevation: 3 }])).toBe(true);
     expect(moveLeft(budgetNow(fight, heroId))).toBe(4);
   });
 
@@ -145,7 +146,14 @@ describe("token movement", () => {
 
   it("FS-M5 a drop of 5 m is a fall; FS-M5 FS-M6 the jump dialog counts the run-up and the jump", async () => {
     const { fight, heroId, hero } = await fastSlowTurn("slow");
-    (hero.token as TokenDoc & { elevation: number }).elevation = 5;
+    // The GM puts the creature on a ledge 5 m up (a GM's "displace" move: free).
+    await as(gm, () =>
+      (hero.token as TokenDoc & { move(w: unknown): Promise<unknown> }).move([
+        { elevation: 5, action: "displace" },
+      ]),
+    );
+    await settle();
+    expect(moveLeft(budgetNow(fight, heroId))).toBe(10);
     expect(await drag(alice, hero.token, [{ action: "jump", cost: 0, elevation: 0 }])).toBe(true);
     expect(hero.actor.statuses.has("prone")).toBe(true);
     // A fall ends the creature's movement for this turn.

@@ -7,7 +7,7 @@
  * What each behaviour imitates, and the evidence, is in tests/harness/README.md (the smoke rows). No Fray logic
  * lives here.
  */
-import { expandObject, mergeUpdate } from "../core";
+import { expandObject, measurePath, mergeUpdate } from "../core";
 import { Collection } from "./collection";
 import { clientNow, maybeClient, type ClientPage } from "./context";
 import {
@@ -994,6 +994,32 @@ export function createDocumentClasses(page: DocumentPage) {
     }
 
     /**
+     * v13 `TokenDocument#measureMovementPath(waypoints, options)` (tests/harness/core.ts `measurePath`, after the
+     * documented TokenMeasureMovementPathWaypoint and GridMeasurePathResult): on the scene's square grid with
+     * equidistant diagonals, a segment moves max(columns, rows, elevation in grid units) squares, rounded, each the
+     * grid's distance; no terrain.
+     */
+    measureMovementPath(waypoints: unknown, options?: unknown): Data {
+      const grid = this.parent!.grid as { size: number; distance: number };
+      const source = {
+        x: this.x as number,
+        y: this.y as number,
+        elevation: this.elevation as number,
+        width: this.width as number,
+        height: this.height as number,
+        shape: Number(this.shape ?? 0),
+        action: String(this.movementAction ?? "walk"),
+      };
+      return measurePath(source, waypoints, options, (from, to) => {
+        const dx = Math.round(Math.abs(to.x - from.x) / grid.size);
+        const dy = Math.round(Math.abs(to.y - from.y) / grid.size);
+        const dz = Math.round(Math.abs(to.elevation - from.elevation) / grid.distance);
+        const squares = Math.max(dx, dy, dz);
+        return { distance: squares * grid.distance, spaces: squares, diagonals: Math.min(dx, dy) };
+      });
+    }
+
+    /**
      * v13 `TokenDocument#move(waypoints, options)`: the path measured by core (here: a square grid with equidistant
      * diagonals, each square the grid distance, no terrain, no walls),
      * `preMoveToken(document, movement, operation)` on this page (false refuses), then one update that every page
@@ -1022,32 +1048,35 @@ export function createDocumentClasses(page: DocumentPage) {
       const grid = this.parent!.grid as { size: number; distance: number };
       let at = { x: this.x as number, y: this.y as number, elevation: this.elevation as number };
       const origin = { ...at, width: this.width, height: this.height };
-      const passed: Data[] = [];
-      let diagonals = 0;
-      for (const w of list) {
+      const positions = list.map((w) => {
         const next = {
           x: Number(w.x ?? at.x),
           y: Number(w.y ?? at.y),
           elevation: Number(w.elevation ?? at.elevation),
+          action: String(w.action ?? this.movementAction ?? "walk"),
         };
-        // v13 square grid, EQUIDISTANT diagonals (SquareGridConfiguration's default): a diagonal square costs one.
-        const dx = Math.round(Math.abs(next.x - at.x) / grid.size);
-        const dy = Math.round(Math.abs(next.y - at.y) / grid.size);
-        diagonals += Math.min(dx, dy);
-        const squares = Math.max(dx, dy, Math.round(Math.abs(next.elevation - at.elevation) / grid.distance));
-        passed.push({
+        at = next;
+        return next;
+      });
+      // Core measures the path on the mover's page (measureMovementPath, from where the token stands).
+      const path = this.measureMovementPath([
+        { x: origin.x, y: origin.y, elevation: origin.elevation },
+        ...positions,
+      ]) as { segments: { cost: number }[]; diagonals: number };
+      const diagonals = path.diagonals;
+      const passed: Data[] = positions.map((next, i) => {
+        const w = list[i]!;
+        return {
           ...next,
           width: this.width,
           height: this.height,
-          action: String(w.action ?? this.movementAction ?? "walk"),
-          cost: squares * grid.distance,
+          cost: path.segments[i]?.cost ?? 0,
           intermediate: false,
           explicit: w.explicit ?? true,
           checkpoint: w.checkpoint ?? false,
           snapped: w.snapped ?? (next.x % grid.size === 0 && next.y % grid.size === 0),
-        });
-        at = next;
-      }
+        };
+      });
       const total = passed.reduce((sum, w) => sum + Number(w.cost), 0);
       const movement = {
         id: Math.random().toString(36).slice(2, 18),
