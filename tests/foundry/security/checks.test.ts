@@ -24,6 +24,7 @@ import { rollSheetCheck } from "../../../src/applications/sheets/sheet-rolls";
 import { checkCardOf } from "../../../src/chat/check-card";
 import "../../../src/chat/spell-card";
 import "../../../src/applications/budget/traversal-rolls";
+import { placeOnVisionScene, showVisionScene, sightScene } from "../../harness/sight";
 import { askAs, hostile } from "./hostile";
 
 type Creator = { create(data: unknown): Promise<ChatMessageDoc | undefined> };
@@ -185,6 +186,46 @@ describe("security: check cards", () => {
     expect(await ask(alice, { activity: "hide" })).toMatchObject({ ok: false });
     expect(messages()).toHaveLength(1);
     expect(health(friend)).toBe(12);
+  });
+
+  it("FS-A8 a Help the GM's client cannot check the sight of (its canvas shows another scene) is refused to a player", async () => {
+    const vision = showVisionScene();
+    try {
+      const hero = creature("Aldo", {}, [alice]);
+      const friend = creature("Tobin", {}, [bob]);
+      placeOnVisionScene(hero.token, 0, 0);
+      placeOnVisionScene(friend.token, 2, 0);
+      // A wall between them: on the scene the GM is not viewing, nothing on the GM's client tests it.
+      sightScene.walls.push({ c: [150, 0, 150, 100], sight: 20 });
+      const { fight, ids } = await slowTurnOf(hero, friend);
+      const [heroId, friendId] = ids as [string, string];
+      const g = globalThis as { canvas?: unknown };
+      g.canvas = { ready: true, scene: { id: "sceneElsewhere001" } };
+      const help = (user: typeof alice) =>
+        askAs(user, "fray.check.activity", {
+          combatId: fight.id,
+          combatantId: heroId,
+          activity: "help",
+          target: friendId,
+        });
+      expect(await help(alice)).toMatchObject({ ok: false, reason: "sightUnknown" });
+      expect(messages()).toHaveLength(0);
+      expect(queuedFaces).toEqual([]);
+      // A token whose owner switched its sight off sees nothing: still refused where the GM's canvas can test.
+      g.canvas = { ready: true, scene: sightScene };
+      sightScene.walls.length = 0;
+      (hero.token as unknown as { sight: { enabled: boolean } }).sight.enabled = false;
+      expect(await help(alice)).toMatchObject({ ok: false, reason: "noHelpTargetInSight" });
+      expect(messages()).toHaveLength(0);
+      // The GM decides for itself (its override of FS-A8).
+      g.canvas = { ready: true, scene: { id: "sceneElsewhere001" } };
+      queueFaces(12);
+      expect(await help(gm)).toMatchObject({ ok: true });
+      await settle();
+      expect(messages()).toHaveLength(1);
+    } finally {
+      vision.off();
+    }
   });
 
   it("FS-A14 stabilizing a creature the GM sees dying takes its bane, whatever the asker says", async () => {
