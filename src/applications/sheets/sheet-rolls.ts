@@ -12,7 +12,6 @@
  * - PR-P3/PR-P11 orientation roll, in the orientation phases, as the tracker records it.
  * A user who does not own the actor is refused before anything is rolled.
  */
-import { rollOptions } from "../../dice/fray-roll";
 import { actorSystemOf } from "../../data/system-of";
 import { postCheck, type PostCheckInput } from "../../chat/check-card";
 import { askerAudience } from "../../compat/asker-audience";
@@ -21,7 +20,6 @@ import { boundedWhole, situationBounds } from "../../rules/attack/situation-boun
 import { attackConventions } from "../../chat/conventions";
 import { ownsActor, resolveParty } from "../../chat/parties";
 import { applyMessageMode, currentMessageMode } from "../../compat";
-import { CheckRoll } from "../../dice/check-roll";
 import { spendBudgetRequest } from "../../documents/budget-requests";
 import {
   activeCombatFor,
@@ -32,12 +30,11 @@ import {
   timedStatesOf,
 } from "../../documents/combat-api";
 import { rollInitiatives, rollOrientation } from "../../documents/initiative-rolls";
-import { openEndedD100, type OpenEndedConvention } from "../../rules/dice/open-ended-d100";
+import { OPEN_ROLL_FLAVOR, openRollFlavorContext, rollOpenEndedD100 } from "../../dice/open-ended-roll";
 import { DEFEND_STATE } from "../../rules/families/fast-slow/defend";
 import type { FamilyId } from "../../rules/families/ids";
 import { accept, refuse, type Outcome } from "../../rules/outcome";
 import { loc } from "../../utils/loc";
-import { templatePath } from "../../utils/paths";
 import { activeFamily } from "../active-family";
 import { askFields, type DialogField } from "../budget/budget-dialogs";
 import { sendWithOverride } from "../budget/override-confirm";
@@ -68,9 +65,6 @@ const CHECK_KIND: Record<FamilyId, string> = {
   "phased-round": "maneuver",
   "active-defense-3d6": "rollUnder",
 };
-
-/** PR: a guard against a runaway chain of rerolls (each continues with 5 % chance). */
-const MAX_D100 = 50;
 
 const whole = (value: unknown, fallback: number, min: number, max: number) => {
   const n = Math.trunc(Number(value));
@@ -255,55 +249,22 @@ export const sheetCheckRequest = defineGmRequest<SheetCheckPayload, { messageId:
   (p) => `check.sheet.${String(p.actorUuid)}`,
 );
 
-/** The flavor of an open-ended d100 roll (`templates/chat/open-roll-flavor.hbs`): the faces as rolled, read. */
-export function openRollFlavorContext(
-  name: string,
-  labelKey: string,
-  faces: readonly number[],
-  convention: OpenEndedConvention,
-  bonus: number,
-) {
-  const result = openEndedD100(faces, convention);
-  const direction = result.direction;
-  const sign = direction === "down" ? -1 : 1;
-  // A chain cut at MAX_D100 (never in practice) counts the dice rolled so far.
-  const d100 =
-    result.status === "done" ? result.total : faces.reduce((sum, f, i) => sum + (i ? sign * f : f), 0);
-  return {
-    name,
-    labelKey,
-    faces: faces.join(", "),
-    openKey: direction === "none" ? null : `FRAY.Sheet.Roll.open.${direction}`,
-    d100,
-    bonus,
-    total: d100 + bonus,
-  };
-}
-
 /**
  * An open-ended d100 + `bonus` (phased-round, settings `prOpenEnded`/`prOpenHigh`/`prOpenLow`): every reroll is
- * a real 1d100 on the message, with a flavor that reads them.
+ * a real 1d100 on the message, with a flavor that reads them; `penalty` (PR-P3) is a compromised character's.
  */
 export async function postOpenEndedRoll(
   actor: Actor.Implementation,
   token: TokenDocument.Implementation | null,
   labelKey: string,
   bonus: number,
+  penalty = 0,
 ): Promise<ChatMessage.Implementation | null> {
   const convention = attackConventions().phased.openEnded;
-  const rolls: Roll[] = [];
-  const faces: number[] = [];
-  let result: ReturnType<typeof openEndedD100>;
-  do {
-    const roll = new CheckRoll("1d100", {}, rollOptions({ purpose: rolls.length ? "openEnded" : "check" }));
-    await roll.evaluate();
-    rolls.push(roll);
-    faces.push(Number(roll.dice[0]?.results[0]?.result ?? roll.total));
-    result = openEndedD100(faces, convention);
-  } while (result.status === "needsMore" && faces.length < MAX_D100);
+  const { rolls, faces } = await rollOpenEndedD100(convention);
   const flavor = await foundry.applications.handlebars.renderTemplate(
     OPEN_ROLL_FLAVOR,
-    openRollFlavorContext(token?.name || actor.name || "", labelKey, faces, convention, bonus),
+    openRollFlavorContext(token?.name || actor.name || "", labelKey, faces, convention, bonus, { penalty }),
   );
   const data = applyMessageMode(
     {
@@ -318,7 +279,7 @@ export async function postOpenEndedRoll(
   return (await cls.create(data)) ?? null;
 }
 
-export const OPEN_ROLL_FLAVOR = templatePath("chat/open-roll-flavor");
+export { OPEN_ROLL_FLAVOR, openRollFlavorContext };
 
 /** The fight and combatant the actor (or its token) is in, if any. */
 export function sheetCombatant(actor: Actor.Implementation, token: TokenLike) {
