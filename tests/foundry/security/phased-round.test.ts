@@ -15,6 +15,7 @@ import {
   startedFight,
 } from "../budget/setup";
 import { declareRequest } from "../../../src/documents/combat-requests";
+import { sheetCheckRequest } from "../../../src/applications/sheets/sheet-rolls";
 import { queueFaces, queuedFaces } from "../../harness/roll";
 import { FightDoc, type ChatUser } from "../../harness/chat";
 import { world } from "../chat/setup";
@@ -26,7 +27,7 @@ async function phasedFight(maneuver = 25, options: Record<string, unknown> = {})
   const mage = creature("Mage", { phasedRound: { maneuver } }, [alice]);
   if (!Object.keys(options).length) {
     const { fight, ids } = await startedFight("phased-round", mage, creature("Orc", {}));
-    return { fight, id: ids[0] as string };
+    return { fight, id: ids[0] as string, mage };
   }
   // A fight that recorded `options` at its creation (as FrayCombat records the world's settings).
   setSetting("ruleset", "phased-round");
@@ -34,7 +35,7 @@ async function phasedFight(maneuver = 25, options: Record<string, unknown> = {})
   const id = fight.add(mage.actor, mage.token).id;
   fight.add(creature("Orc", {}).actor, null);
   await events(fight, [{ type: "startCombat", gmOverride: true }]);
-  return { fight, id };
+  return { fight, id, mage };
 }
 
 const advance = (n: number) =>
@@ -94,7 +95,7 @@ describe("security: the phased round's rolls are the GM's", () => {
   });
 
   it("PR-P3 a compromised character's manoeuvre roll takes the GM's penalty (as its attacks and orientation rolls do)", async () => {
-    const { fight, id } = await phasedFight(25, { prOrientationLow: "gm" });
+    const { fight, id, mage } = await phasedFight(25, { prOrientationLow: "gm" });
     // Round 1: a low orientation roll; the GM compromises the next round by 20.
     await events(fight, [
       ...advance(2),
@@ -110,8 +111,21 @@ describe("security: the phased round's rolls are the GM's", () => {
     ).toMatchObject({ ok: true });
     expect(movementOf(fight, id)).toMatchObject({ manoeuvre: "failed" });
     const flavor = String([...world.messages.values()].at(-1)?._source.flavor);
-    expect(flavor).toContain("20");
-    expect(flavor).toContain("85");
+    expect(flavor).toContain("− 20");
+    expect(flavor).toContain("<strong>85</strong>");
+    // The sheet's manoeuvre roll, made by the GM too, takes it as well: 60 + 25 − 20.
+    queueFaces(60);
+    expect(
+      await as(alice, () =>
+        sheetCheckRequest.send({
+          actorUuid: mage.actor.uuid,
+          tokenUuid: mage.token.uuid,
+          checkId: "pr.maneuver",
+          situation: { modifier: 0 },
+        }),
+      ),
+    ).toMatchObject({ ok: true });
+    expect(String([...world.messages.values()].at(-1)?._source.flavor)).toContain("<strong>65</strong>");
   });
 
   it("PR-B3 a player's melee initiative is refused (the GM rolls it: combat.rollInitiative); the GM may set one", async () => {
