@@ -101,13 +101,17 @@ export function readSituation(raw: unknown, family: FamilyId, gm: boolean): Outc
 }
 
 /** The targeted tokens a payload names: tokens of creatures, on the attacker's scene, each once. */
-function readTargets(raw: unknown, attackerToken: TokenDocument.Implementation | null) {
+/**
+ * The targeted tokens: creatures on the attacker's scene, at most MAX_TARGETS. A token hidden from players
+ * (`TokenDocument#hidden`) is a target for a GM only: to a player it is as if it were not there.
+ */
+function readTargets(raw: unknown, attackerToken: TokenDocument.Implementation | null, gm: boolean) {
   if (!Array.isArray(raw) || raw.length > MAX_TARGETS) return refuse("invalidValue");
   const out: TokenDocument.Implementation[] = [];
   for (const uuid of raw) {
     if (typeof uuid !== "string") return refuse("invalidValue");
     const token = asDocument(documentAt(uuid), "Token");
-    if (!token?.actor) return refuse("creatureGone");
+    if (!token?.actor || (!gm && token.hidden === true)) return refuse("creatureGone");
     if (attackerToken && token.parent !== attackerToken.parent) return refuse("invalidValue");
     if (!out.includes(token)) out.push(token);
   }
@@ -250,7 +254,7 @@ async function rollAttackOnGm(
   if (!withinDiceCaps(stats.damage)) return refuse("formulaTooLarge", { formula: stats.damage.slice(0, 40) });
   const situation = readSituation(p.situation, family, user.isGM);
   if (!situation.ok) return situation;
-  const targets = readTargets(p.targets, attacker.token);
+  const targets = readTargets(p.targets, attacker.token, user.isGM);
   if (!targets.ok) return targets;
   const override = user.isGM && p.override === true;
   if (family === "opposed-d20" && !override) {

@@ -50,7 +50,12 @@ import { FS_ATTRIBUTES, type FsAttribute } from "../rules/families/fast-slow/der
 import type { Outcome } from "../rules/outcome";
 import { connectedOwners, partyOf, statsOf } from "./parties";
 import type { CheckCardData, CheckDice, CheckLine } from "./checks/check-data";
-import { CHECK_MESSAGE_TYPE, checkCardOf, rollCheckRequest } from "./checks/check-requests";
+import {
+  CHECK_MESSAGE_TYPE,
+  checkCardOf,
+  rollCheckRequest,
+  rollCheckWithoutGm,
+} from "./checks/check-requests";
 
 export { defineCheckConsequence } from "./checks/consequences";
 export type { CheckConsequenceContext, ConsequenceReport } from "./checks/consequences";
@@ -157,6 +162,28 @@ export async function postCheck(input: PostCheckInput): Promise<ChatMessage.Impl
     await rollCheck(message.id);
   }
   return message;
+}
+
+/**
+ * Issue 12, no GM connected: the check rolled on this client and posted by its user, with its result and no
+ * consequence (check-requests.ts `rollCheckWithoutGm`); drawn as rolled without a GM, with no button.
+ */
+export async function postCheckWithoutGm(
+  input: Omit<PostCheckInput, "consequence" | "roll" | "audience">,
+): Promise<ChatMessage.Implementation | null> {
+  const rolled = await rollCheckWithoutGm(checkCardData(input), (game.user as User.Implementation) ?? null);
+  const token = input.token ?? null;
+  const data = applyMessageMode(
+    {
+      type: CHECK_MESSAGE_TYPE,
+      system: rolled.card,
+      rolls: rolled.rolls,
+      content: "",
+      speaker: ChatMessage.getSpeaker({ actor: input.actor, ...(token ? { token } : {}) }),
+    },
+    input.messageMode ?? currentMessageMode(),
+  );
+  return (await CONFIG.ChatMessage.documentClass.create(data)) ?? null;
 }
 
 /** Rolls a posted check card (what its button does): asks the active GM. */

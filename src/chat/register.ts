@@ -12,6 +12,7 @@ import { autoDefend } from "./auto-defense";
 import { revealAttacker } from "./reveal-attacker";
 import { playerMayCreateCard, playerMayUpdateCard } from "./card-trust";
 import { loc } from "../utils/loc";
+import { onHook } from "../compat/hooks";
 
 /** Issue 12: a player's client refuses to write a Fray card while a GM is connected (card-trust.ts). */
 function refusedCard(allowed: boolean): false | void {
@@ -23,11 +24,15 @@ function refusedCard(allowed: boolean): false | void {
 export function registerChat(): void {
   CONFIG.ChatMessage.documentClass = FrayChatMessage;
   registerRolls();
-  Hooks.on("preCreateChatMessage", (message, _data, _options, userId) =>
-    refusedCard(playerMayCreateCard(message, userId)),
+  onHook(
+    "preCreateChatMessage",
+    (message: ChatMessage.Implementation, _d: unknown, _o: unknown, userId: string) =>
+      refusedCard(playerMayCreateCard(message, userId)),
   );
-  Hooks.on("preUpdateChatMessage", (message, _changes, _options, userId) =>
-    refusedCard(playerMayUpdateCard(message, userId)),
+  onHook(
+    "preUpdateChatMessage",
+    (message: ChatMessage.Implementation, _c: unknown, _o: unknown, userId: string) =>
+      refusedCard(playerMayUpdateCard(message, userId)),
   );
   Hooks.on("renderChatMessageHTML", (message, html) =>
     attachCardListeners(message as ChatMessage.Implementation, html as HTMLElement),

@@ -5,12 +5,12 @@
  *   is a fall — prone, or off the perch (`traversalResult`);
  * - FS-M4 turbulence (Strength, asked by the GM): a failure brings a flying creature down;
  * - FS-M5/FS-M6 a jump higher or longer than the creature jumps without a roll (Agility, when the GM asks): a
- *   failure is a fall (Fray's convention; the seed says only that the GM *may* ask the roll, and that crossing open
- *   space such as a pit may end in a fall) — prone, its movement over for this turn.
+ *   failure is a fall — prone, its movement over for this turn (`jumpResult`, a convention of the rules').
  */
 import { setProne, spendFor } from "../documents/budget-spend";
 import { asFray, familyOf } from "../documents/combat-api";
 import { inFightLock } from "../net/gm-requests";
+import { jumpResult } from "../rules/families/fast-slow/jump";
 import { traversalResult } from "../rules/families/fast-slow/movement";
 import { defineCheckConsequence, type CheckLine } from "./check-card";
 import { fall } from "./flyer-falls";
@@ -39,11 +39,7 @@ export const TRAVERSAL_CONSEQUENCE = defineCheckConsequence<TraversalData>(
       return { lines: [{ key: "FRAY.Movement.Result.fall" }] };
     }
     const outcome =
-      data.purpose === "jump"
-        ? result.success
-          ? "continue"
-          : "fall"
-        : traversalResult(result.total, card.target);
+      data.purpose === "jump" ? jumpResult(result.success) : traversalResult(result.total, card.target);
     const lines: CheckLine[] = [{ key: `FRAY.Movement.Result.${outcome}` }];
     // In the fight's request lock: a budget request handled meanwhile neither loses this spend nor is lost by it.
     const spent = await inFightLock(combat, () =>

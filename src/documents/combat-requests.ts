@@ -11,7 +11,8 @@ import { accept, refuse, type Outcome } from "../rules/outcome";
 import type { MissileWeapon } from "../rules/families/phased-round/budget";
 import type { InitiativeRoll, RoundEvent } from "../rules/turns/round-event";
 import type { Speed } from "../rules/turns/round-state";
-import { applyRoundEvents, asFray, familyOf } from "./combat-api";
+import { applyRoundEvents, asFray, familyOf, roundStateOf } from "./combat-api";
+import { rollManoeuvre } from "./manoeuvre-roll";
 import { initiativeStats } from "./initiative-stats";
 
 interface CombatantPayload {
@@ -93,7 +94,11 @@ export type Declaration =
       readonly kind: "movement";
       readonly movement: {
         readonly percent: number;
-        readonly manoeuvre?: "none" | "succeeded" | "failed";
+        /**
+         * PR-P6: "roll" asks the GM to roll the manoeuvre roll (manoeuvre-roll.ts) and record its result;
+         * "succeeded"/"failed" are the GM's own ruling, refused from a player.
+         */
+        readonly manoeuvre?: "none" | "roll" | "succeeded" | "failed";
         readonly draw?: boolean;
         readonly change?: boolean;
       } | null;
@@ -103,6 +108,7 @@ export type Declaration =
       readonly melee: {
         readonly group: string;
         readonly extraWeapons?: number;
+        /** PR-B3: the GM's only (a player's is rolled by the GM: combat.rollInitiative). */
         readonly initiative?: number;
       } | null;
     }
@@ -127,13 +133,17 @@ export function declarationEvent(
       return accept({ type: "declareMissile", id, weapon: d.weapon ?? null, ...gm });
     case "movement": {
       const m = d.movement;
+      const manoeuvre = m?.manoeuvre ?? "none";
+      // Issue 12: a manoeuvre's result is the GM's roll (manoeuvre-roll.ts) or the GM's ruling, never a player's.
+      if (!isGM && (manoeuvre === "succeeded" || manoeuvre === "failed")) return refuse("gmOnly");
+      if (manoeuvre === "roll") return refuse("invalidValue");
       return accept({
         type: "declareMovement",
         id,
         movement: m
           ? {
               percent: numberIn(m.percent),
-              manoeuvre: m.manoeuvre ?? "none",
+              manoeuvre,
               draw: m.draw === true,
               change: m.change === true,
             }
@@ -143,6 +153,8 @@ export function declarationEvent(
     }
     case "melee": {
       const m = d.melee;
+      // Issue 12: PR-B3's melee initiative is rolled by the GM (combat.rollInitiative); a total is the GM's.
+      if (!isGM && m?.initiative !== undefined) return refuse("gmOnly");
       const melee = m
         ? {
             group: typeof m.group === "string" || typeof m.group === "number" ? String(m.group) : "",
@@ -168,10 +180,66 @@ export function declarationEvent(
   }
 }
 
-export const declareRequest = combatantRequest<CombatantPayload & { declaration: Declaration }>(
+/** What a movement declaration recorded this round (PR-P6), if any. */
+function declaredManoeuvre(found: Found): "none" | "succeeded" | "failed" {
+  const entry = roundStateOf(found.combat).combatants.find((c) => c.id === found.combatant.id);
+  return entry?.sheet?.movement?.manoeuvre ?? "none";
+}
+
+/**
+ * PR-P6 with a manoeuvre roll: the GM rolls it (manoeuvre-roll.ts), records the declaration with its result and
+ * then posts the roll. One roll a round: once a manoeuvre roll is recorded, a player's declaration may neither
+ * roll again nor drop it (declaring again keeps the result; withdrawing is refused).
+ */
+async function declareMovementOnGm(
+  found: Found,
+  d: Extract<Declaration, { kind: "movement" }>,
+  p: { force?: boolean; mode?: unknown },
+  user: User.Implementation,
+): Promise<Outcome<true>> {
+  const recorded = declaredManoeuvre(found);
+  const id = found.combatant.id ?? "";
+  const asked = d.movement?.manoeuvre ?? "none";
+  if (!user.isGM && recorded !== "none") {
+    if (!d.movement || asked === "roll") return refuse("alreadyDeclared");
+    if (asked === "none") {
+      const kept = { ...d, movement: { ...d.movement, manoeuvre: recorded } };
+      const event = declarationEvent(id, kept, override(p, user), true);
+      return event.ok ? applyFor(found, [event.value]) : event;
+    }
+  }
+  if (asked !== "roll" || !d.movement) {
+    const event = declarationEvent(id, d, override(p, user), user.isGM);
+    return event.ok ? applyFor(found, [event.value]) : event;
+  }
+  const rolled = await rollManoeuvre(found.combat, found.combatant, user, p.mode);
+  const manoeuvre = rolled.result.succeeded ? "succeeded" : "failed";
+  const event = declarationEvent(
+    id,
+    { ...d, movement: { ...d.movement, manoeuvre } },
+    override(p, user),
+    true,
+  );
+  if (!event.ok) return event;
+  const out = await applyFor(found, [event.value]);
+  if (out.ok) await rolled.post();
+  return out;
+}
+
+export const declareRequest = defineGmRequest<
+  CombatantPayload & { declaration: Declaration; mode?: string },
+  true
+>(
   "combat.declare",
-  (p, { combatant }, user) =>
-    declarationEvent(combatant.id ?? "", p.declaration, override(p, user), user.isGM),
+  async (p, { user }) => {
+    const found = owned(p, user);
+    if (!found.ok) return found;
+    const d = p.declaration;
+    if (d?.kind === "movement") return declareMovementOnGm(found.value, d, p, user);
+    const event = declarationEvent(found.value.combatant.id ?? "", d, override(p, user), user.isGM);
+    return event.ok ? applyFor(found.value, [event.value]) : event;
+  },
+  combatKeyOf,
 );
 
 /** A rolled initiative: the total and, for OD-I4, the natural d20 face. Tie keys are read on the GM side. */

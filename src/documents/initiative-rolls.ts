@@ -80,7 +80,8 @@ async function rollOrientationOnGm(
   if (!combat) return refuse("combatGone");
   const combatant = typeof p.combatantId === "string" ? combat.combatants.get(p.combatantId) : undefined;
   if (!combatant) return refuse("unknownCombatant", { id: String(p.combatantId) });
-  if (!userOwns(user, combatant.actor)) return refuse("notOwner", { name: combatant.name ?? "" });
+  if (!user.isGM && !userOwns(user, combatant.actor))
+    return refuse("notOwner", { name: combatant.name ?? "" });
   const roll = new Roll("1d100");
   await roll.evaluate();
   const out = await applyRoundEvents(combat, [
@@ -147,7 +148,9 @@ async function rollInitiativesOnGm(
   for (const id of p.combatantIds) {
     const combatant = typeof id === "string" ? combat.combatants.get(id) : undefined;
     if (!combatant) return refuse("unknownCombatant", { id: String(id) });
-    if (!userOwns(user, combatant.actor)) return refuse("notOwner", { name: combatant.name ?? "" });
+    // A GM rolls for every combatant, one with no actor included (userOwns needs a document to own).
+    if (!user.isGM && !userOwns(user, combatant.actor))
+      return refuse("notOwner", { name: combatant.name ?? "" });
     combatants.push(combatant);
   }
   for (const combatant of combatants) {

@@ -36,11 +36,26 @@ export function withdrawalFor(phaseId: string): Declaration | null {
   }
 }
 
+/** The manoeuvre choices of the movement dialog: a roll the GM makes; a result only the GM may set (PR-P6). */
+export function manoeuvreChoices(gm: boolean): { value: string; label: string }[] {
+  const choices = [
+    { value: "none", label: "FRAY.Combat.Manoeuvre.none" },
+    { value: "roll", label: "FRAY.Combat.Manoeuvre.roll" },
+  ];
+  if (gm)
+    choices.push(
+      { value: "succeeded", label: "FRAY.Combat.Manoeuvre.succeeded" },
+      { value: "failed", label: "FRAY.Combat.Manoeuvre.failed" },
+    );
+  return choices;
+}
+
+const MANOEUVRE_VALUES = ["roll", "succeeded", "failed"] as const;
+
 /** Reads the movement dialog's fields (PR-P6): share of the potential, manoeuvre, draw, change. */
 export function movementFromForm(fields: Record<string, unknown>): Declaration {
   const percent = Math.round(Number(fields.percent));
-  const manoeuvre =
-    fields.manoeuvre === "succeeded" || fields.manoeuvre === "failed" ? fields.manoeuvre : "none";
+  const manoeuvre = MANOEUVRE_VALUES.find((v) => v === fields.manoeuvre) ?? ("none" as const);
   return {
     kind: "movement",
     movement: {

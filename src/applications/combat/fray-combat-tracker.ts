@@ -28,7 +28,14 @@ import { describeRound } from "../../rules/turns/turn-view";
 import { loc } from "../../utils/loc";
 import { templatePath } from "../../utils/paths";
 import { notifyRefusal } from "../notify";
-import { declarationFromButton, meleeFromForm, movementFromForm, withdrawalFor } from "./declarations";
+import {
+  declarationFromButton,
+  manoeuvreChoices,
+  meleeFromForm,
+  movementFromForm,
+  withdrawalFor,
+} from "./declarations";
+import { currentMessageMode } from "../../compat";
 import { askOrientationRuling } from "./orientation-ruling";
 import { buildTrackerContext, type CoreTurn, type RowSource, type TrackerContext } from "./tracker-view";
 import { withBudgetRows } from "../budget/budget-context";
@@ -225,7 +232,9 @@ export class FrayCombatTracker extends CombatTracker {
 
   async declare(target: HTMLElement, declaration: Declaration | null): Promise<boolean> {
     if (!declaration) return false;
-    return this.send((force) => declareRequest.send({ ...this.#ids(target), declaration, force }));
+    return this.send((force) =>
+      declareRequest.send({ ...this.#ids(target), declaration, force, mode: currentMessageMode() }),
+    );
   }
 
   static async #declare(this: FrayCombatTracker, _e: PointerEvent, target: HTMLElement) {
@@ -263,11 +272,7 @@ export class FrayCombatTracker extends CombatTracker {
       id: combatantIdOf(target),
       drawCost: String(options?.prDrawCost ?? DRAW_ACTIVITY),
       changeCost: String(options?.prChangeCost ?? CHANGE_WEAPON_ACTIVITY),
-      manoeuvres: [
-        { value: "none", label: "FRAY.Combat.Manoeuvre.none" },
-        { value: "succeeded", label: "FRAY.Combat.Manoeuvre.succeeded" },
-        { value: "failed", label: "FRAY.Combat.Manoeuvre.failed" },
-      ],
+      manoeuvres: manoeuvreChoices(game.user?.isGM === true),
     });
     if (fields) await this.declare(target, movementFromForm(fields));
   }

@@ -24,7 +24,7 @@ import {
   STABILIZE_CONSEQUENCE,
 } from "../../documents/activities/activity-consequences";
 import { asFray } from "../../documents/combat-api";
-import { tokenSees } from "../../documents/activities/sight";
+import { tokenSight } from "../../documents/activities/sight";
 import { gridOf, inReach } from "../../documents/mounts/token-geometry";
 import { stabilizeBanes } from "../../rules/families/fast-slow/activities";
 import { HELP_RANGE_METRES } from "../../rules/families/fast-slow/help";
@@ -118,17 +118,22 @@ function tokenOf(combatant: Combatant.Implementation): TokenLike | null {
 
 /**
  * The other creatures of the fight the activity may name; `unseen` counts those FS-A8 left out for being out of
- * the helper's sight (a player's list; the GM's keeps them, marked).
+ * the helper's sight (a player's list; the GM's keeps them, marked). `deciding`: the active GM deciding a
+ * player's request — a creature whose sight its client cannot check (its canvas shows another scene) is left out
+ * and counted in `unverified` (issue 12: what the GM cannot check is not granted); on the player's own client it
+ * is offered, for the GM to decide.
  */
 export function activityCandidates(
   combat: Combat.Implementation,
   roller: Combatant.Implementation,
   activity: RolledActivity,
   isGM = game.user?.isGM === true,
-): { candidates: Candidate[]; unseen: number } {
+  deciding = false,
+): { candidates: Candidate[]; unseen: number; unverified: number } {
   const mine = tokenOf(roller);
   const out: Candidate[] = [];
   let unseen = 0;
+  let unverified = 0;
   for (const combatant of combat.combatants.values()) {
     if (combatant.id === roller.id || !combatant.actor) continue;
     const token = tokenOf(combatant);
@@ -137,7 +142,12 @@ export function activityCandidates(
     if (activity === "help" && placed && metresBetween(mine, token) > HELP_RANGE_METRES) continue;
     if (activity === "stabilize" && (!isIncapacitated(actor) || (placed && !inReach(mine, token)))) continue;
     // FS-A8: "a creature that you can see".
-    if (activity === "help" && placed && tokenSees(mine, token) === false) {
+    const sight = activity === "help" && placed ? tokenSight(mine, token) : "open";
+    if (sight === "unknown" && deciding && !isGM) {
+      unverified++;
+      continue;
+    }
+    if (sight === "unseen") {
       if (!isGM) {
         unseen++;
         continue;
@@ -147,7 +157,7 @@ export function activityCandidates(
     }
     out.push({ combatant, actor, token });
   }
-  return { candidates: out, unseen };
+  return { candidates: out, unseen, unverified };
 }
 
 /** FS-D1 situational boons and banes, as far as the asker may go (rules/attack/situation-bounds.ts). */
@@ -286,17 +296,24 @@ async function activityRollOnGm(
   const actor = (rollerToken?.actor ?? roller.actor ?? null) as Actor.Implementation | null;
   if (!actor) return refuse("creatureGone");
   // FS-A8: the asker's own sight decides, not the GM's (a player cannot name a creature its token cannot see).
-  const { candidates, unseen } =
+  const { candidates, unseen, unverified } =
     activity === "hide"
-      ? { candidates: [], unseen: 0 }
-      : activityCandidates(combat, roller, activity, user.isGM);
+      ? { candidates: [], unseen: 0, unverified: 0 }
+      : activityCandidates(combat, roller, activity, user.isGM, true);
   if ((activity === "help" || activity === "stabilize") && !candidates.length)
     return refuse(
-      activity === "help" ? (unseen ? "noHelpTargetInSight" : "noHelpTarget") : "noStabilizeTarget",
+      activity === "help"
+        ? unverified
+          ? "sightUnknown"
+          : unseen
+            ? "noHelpTargetInSight"
+            : "noHelpTarget"
+        : "noStabilizeTarget",
     );
   const chosen = candidates.find((c) => c.combatant.id === String(p.target));
   const named = activity === "hide" || (activity === "search" && p.target === HIDDEN_OBJECT);
-  if (!chosen && !named) return refuse("unknownCombatant", { id: String(p.target) });
+  if (!chosen && !named)
+    return unverified ? refuse("sightUnknown") : refuse("unknownCombatant", { id: String(p.target) });
   const boons = boundedWhole(p.boons ?? 0, 0, situationBounds("fast-slow", user.isGM).boons);
   if (!boons.ok) return boons;
   const asked = boundedWhole(p.banes ?? 0, 0, situationBounds("fast-slow", user.isGM).banes);

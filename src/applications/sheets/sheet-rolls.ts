@@ -12,16 +12,15 @@
  * - PR-P3/PR-P11 orientation roll, in the orientation phases, as the tracker records it.
  * A user who does not own the actor is refused before anything is rolled.
  */
-import { rollOptions } from "../../dice/fray-roll";
 import { actorSystemOf } from "../../data/system-of";
-import { postCheck, type PostCheckInput } from "../../chat/check-card";
-import { askerAudience } from "../../compat/asker-audience";
+import { postCheck, postCheckWithoutGm, type PostCheckInput } from "../../chat/check-card";
+import { askerAudience, type Audience } from "../../compat/asker-audience";
+import { compromisePenalty } from "../../rules/families/phased-round/orientation";
 import { defineGmRequest } from "../../net/gm-requests";
-import { boundedWhole, situationBounds } from "../../rules/attack/situation-bounds";
+import { boundedWhole, checkTargetBounds, situationBounds } from "../../rules/attack/situation-bounds";
 import { attackConventions } from "../../chat/conventions";
 import { ownsActor, resolveParty } from "../../chat/parties";
 import { applyMessageMode, currentMessageMode } from "../../compat";
-import { CheckRoll } from "../../dice/check-roll";
 import { spendBudgetRequest } from "../../documents/budget-requests";
 import {
   activeCombatFor,
@@ -32,12 +31,11 @@ import {
   timedStatesOf,
 } from "../../documents/combat-api";
 import { rollInitiatives, rollOrientation } from "../../documents/initiative-rolls";
-import { openEndedD100, type OpenEndedConvention } from "../../rules/dice/open-ended-d100";
+import { OPEN_ROLL_FLAVOR, openRollFlavorContext, rollOpenEndedD100 } from "../../dice/open-ended-roll";
 import { DEFEND_STATE } from "../../rules/families/fast-slow/defend";
 import type { FamilyId } from "../../rules/families/ids";
 import { accept, refuse, type Outcome } from "../../rules/outcome";
 import { loc } from "../../utils/loc";
-import { templatePath } from "../../utils/paths";
 import { activeFamily } from "../active-family";
 import { askFields, type DialogField } from "../budget/budget-dialogs";
 import { sendWithOverride } from "../budget/override-confirm";
@@ -69,9 +67,6 @@ const CHECK_KIND: Record<FamilyId, string> = {
   "active-defense-3d6": "rollUnder",
 };
 
-/** PR: a guard against a runaway chain of rerolls (each continues with 5 % chance). */
-const MAX_D100 = 50;
-
 const whole = (value: unknown, fallback: number, min: number, max: number) => {
   const n = Math.trunc(Number(value));
   return Number.isFinite(n) ? Math.max(min, Math.min(max, n)) : fallback;
@@ -87,7 +82,13 @@ export function ownerOnly(actor: Actor.Implementation): Outcome<true> {
   return user && ownsActor(user, actor) ? accept(true) : refuse("notOwner", { name: actor.name ?? "" });
 }
 
-/** The form of a sheet check; a player's FS-D1 situational boons are held to 3 (rules/attack/situation-bounds.ts). */
+/**
+ * The form of a sheet check, within what the GM accepts from the asker (rules/attack/situation-bounds.ts): FS-D1
+ * situational boons (a player's held to 3) and banes; the situational modifier (a player's ±10 on a d20 or a 3d6
+ * target, ±50 on the d100); the total a classic/opposed d20 check must reach, which no document holds
+ * (`checkTargetBounds`). The statistic itself — the modifier, the 3d6 target value, the manoeuvre bonus — comes
+ * from the actor on the GM's side.
+ */
 function situationFields(check: SheetCheck, gm = game.user?.isGM === true): DialogField[] {
   const number = (name: string, label: string, value: number, min: number, max: number): DialogField => ({
     name,
@@ -98,32 +99,33 @@ function situationFields(check: SheetCheck, gm = game.user?.isGM === true): Dial
     min,
     max,
   });
+  const bounds = situationBounds(check.family, gm);
   if (check.family === "fast-slow")
     return [
-      number("boons", "FRAY.Sheet.Roll.boons", 0, 0, situationBounds("fast-slow", gm).boons),
-      number("banes", "FRAY.Sheet.Roll.banes", 0, 0, 10),
+      number("boons", "FRAY.Sheet.Roll.boons", 0, 0, bounds.boons),
+      number("banes", "FRAY.Sheet.Roll.banes", 0, 0, bounds.banes),
     ];
-  if (check.dice === "d20")
+  const modifier = (label: string) => number("modifier", label, 0, -bounds.modifier, bounds.modifier);
+  if (check.dice === "d20") {
+    const target = checkTargetBounds(gm);
     return [
-      number("modifier", "FRAY.Sheet.Roll.modifier", 0, -50, 50),
-      number("target", "FRAY.Sheet.Roll.target", DEFAULT_CHECK_TARGET, 0, 100),
+      modifier("FRAY.Sheet.Roll.modifier"),
+      number("target", "FRAY.Sheet.Roll.target", DEFAULT_CHECK_TARGET, target.min, target.max),
     ];
-  if (check.dice === "3d6") return [number("modifier", "FRAY.Sheet.Roll.targetModifier", 0, -20, 20)];
-  return [number("modifier", "FRAY.Sheet.Roll.modifier", 0, -200, 200)];
+  }
+  if (check.dice === "3d6") return [modifier("FRAY.Sheet.Roll.targetModifier")];
+  return [modifier("FRAY.Sheet.Roll.modifier")];
 }
 
+/** The form's answers, each held to its field's bounds (what the GM then accepts). */
 async function askSituation(check: SheetCheck): Promise<CheckSituation | null> {
-  const form = await askFields(
-    loc("FRAY.Sheet.Roll.title", { stat: loc(check.labelKey) }),
-    situationFields(check),
-  );
+  const fields = situationFields(check);
+  const form = await askFields(loc("FRAY.Sheet.Roll.title", { stat: loc(check.labelKey) }), fields);
   if (!form) return null;
-  return {
-    boons: whole(form.boons, 0, 0, 10),
-    banes: whole(form.banes, 0, 0, 10),
-    modifier: whole(form.modifier, 0, -200, 200),
-    target: whole(form.target, DEFAULT_CHECK_TARGET, 0, 100),
-  };
+  const out: Record<string, number> = {};
+  for (const field of fields)
+    out[field.name] = whole(form[field.name], Number(field.value), Number(field.min), Number(field.max));
+  return out as CheckSituation;
 }
 
 function combatIdOf(actor: Actor.Implementation, token: TokenLike): string | null {
@@ -147,17 +149,9 @@ export async function rollSheetCheck(
   if (!check) return refuse("notInThisFamily");
   const asked = situation ?? (await askSituation(check));
   if (!asked) return accept(null);
-  if (check.dice === "d100")
-    // PR-P6: the manoeuvre roll, open-ended d100 + the manoeuvre bonus: a roll message with no consequence.
-    return accept(
-      await postOpenEndedRoll(
-        actor,
-        token ?? null,
-        "FRAY.Sheet.Roll.maneuverRoll",
-        check.value + (asked.modifier ?? 0),
-      ),
-    );
-  // Issue 12: the GM rolls the check card from the documents and the situation asked (check.sheet).
+  // Issue 12, no GM connected: the player rolls for itself (situationBounds a player's), as an attack does.
+  if (!game.users?.activeGM) return rollSheetCheckWithoutGm(actor, token ?? null, check, asked);
+  // Issue 12: the GM rolls the check from the documents and the situation asked (check.sheet).
   const out = await sheetCheckRequest.send({
     actorUuid: actor.uuid ?? "",
     tokenUuid: token?.uuid ?? null,
@@ -167,6 +161,41 @@ export async function rollSheetCheck(
   });
   if (!out.ok) return out;
   return accept((game.messages?.get(out.value.messageId) as ChatMessage.Implementation | undefined) ?? null);
+}
+
+/**
+ * A sheet check with no GM connected (issue 12, deliver 5): rolled on the player's own client and posted by it,
+ * the situation held to a player's bounds. A d20 or 3d6 check is a check card with its result and no consequence,
+ * drawn as rolled without a GM with no button (card-trust.ts); the PR-P6 manoeuvre roll is a plain roll message.
+ */
+async function rollSheetCheckWithoutGm(
+  actor: Actor.Implementation,
+  token: TokenDocument.Implementation | null,
+  check: SheetCheck,
+  raw: CheckSituation,
+): Promise<Outcome<ChatMessage.Implementation | null>> {
+  const asked = readCheckSituation(raw, check, false);
+  if (!asked.ok) return asked;
+  if (check.dice === "d100")
+    return accept(
+      await postOpenEndedRoll(
+        actor,
+        token,
+        "FRAY.Sheet.Roll.maneuverRoll",
+        check.value + (asked.value.modifier ?? 0),
+        { penalty: compromiseOf(actor, token) },
+      ),
+    );
+  const { roll: _roll, ...input } = sheetCheckInput(actor, token, check, asked.value);
+  return accept(await postCheckWithoutGm(input));
+}
+
+/** PR-P3: the penalty a compromised character's rolls take this round, in its phased-round fight (0: none). */
+function compromiseOf(actor: Actor.Implementation, token: TokenLike): number {
+  const found = sheetCombatant(actor, token);
+  if (!found || familyOf(found.combat) !== "phased-round") return 0;
+  const id = found.combatant.id ?? "";
+  return compromisePenalty(timedStatesOf(found.combat, id), id, roundStateOf(found.combat).round);
 }
 
 /** The card of a d20 or 3d6 sheet check, from the actor's statistics and the situation asked. */
@@ -243,82 +272,63 @@ export const sheetCheckRequest = defineGmRequest<SheetCheckPayload, { messageId:
       typeof p.checkId === "string"
         ? sheetCheck(activeFamily(), actorSystemOf(found.actor), p.checkId)
         : undefined;
-    if (!check || check.dice === "d100") return refuse("notInThisFamily");
+    if (!check) return refuse("notInThisFamily");
     const asked = readCheckSituation(p.situation, check, user.isGM);
     if (!asked.ok) return asked;
+    const audience = askerAudience(user, p.mode);
+    if (check.dice === "d100") {
+      // PR-P6: the manoeuvre roll, open-ended d100 + the manoeuvre bonus, less a PR-P3 compromise: no consequence.
+      const rolled = await postOpenEndedRoll(
+        found.actor,
+        found.token,
+        "FRAY.Sheet.Roll.maneuverRoll",
+        check.value + (asked.value.modifier ?? 0),
+        { penalty: compromiseOf(found.actor, found.token), audience },
+      );
+      return rolled?.id ? accept({ messageId: rolled.id }) : refuse("requestError");
+    }
     const message = await postCheck({
       ...sheetCheckInput(found.actor, found.token, check, asked.value),
-      audience: askerAudience(user, p.mode),
+      audience,
     });
     return message?.id ? accept({ messageId: message.id }) : refuse("requestError");
   },
   (p) => `check.sheet.${String(p.actorUuid)}`,
 );
 
-/** The flavor of an open-ended d100 roll (`templates/chat/open-roll-flavor.hbs`): the faces as rolled, read. */
-export function openRollFlavorContext(
-  name: string,
-  labelKey: string,
-  faces: readonly number[],
-  convention: OpenEndedConvention,
-  bonus: number,
-) {
-  const result = openEndedD100(faces, convention);
-  const direction = result.direction;
-  const sign = direction === "down" ? -1 : 1;
-  // A chain cut at MAX_D100 (never in practice) counts the dice rolled so far.
-  const d100 =
-    result.status === "done" ? result.total : faces.reduce((sum, f, i) => sum + (i ? sign * f : f), 0);
-  return {
-    name,
-    labelKey,
-    faces: faces.join(", "),
-    openKey: direction === "none" ? null : `FRAY.Sheet.Roll.open.${direction}`,
-    d100,
-    bonus,
-    total: d100 + bonus,
-  };
-}
-
 /**
  * An open-ended d100 + `bonus` (phased-round, settings `prOpenEnded`/`prOpenHigh`/`prOpenLow`): every reroll is
- * a real 1d100 on the message, with a flavor that reads them.
+ * a real 1d100 on the message, with a flavor that reads them; `penalty` (PR-P3) is a compromised character's.
  */
 export async function postOpenEndedRoll(
   actor: Actor.Implementation,
   token: TokenDocument.Implementation | null,
   labelKey: string,
   bonus: number,
+  options: { readonly penalty?: number; readonly audience?: Audience } = {},
 ): Promise<ChatMessage.Implementation | null> {
   const convention = attackConventions().phased.openEnded;
-  const rolls: Roll[] = [];
-  const faces: number[] = [];
-  let result: ReturnType<typeof openEndedD100>;
-  do {
-    const roll = new CheckRoll("1d100", {}, rollOptions({ purpose: rolls.length ? "openEnded" : "check" }));
-    await roll.evaluate();
-    rolls.push(roll);
-    faces.push(Number(roll.dice[0]?.results[0]?.result ?? roll.total));
-    result = openEndedD100(faces, convention);
-  } while (result.status === "needsMore" && faces.length < MAX_D100);
+  const { rolls, faces } = await rollOpenEndedD100(convention);
   const flavor = await foundry.applications.handlebars.renderTemplate(
     OPEN_ROLL_FLAVOR,
-    openRollFlavorContext(token?.name || actor.name || "", labelKey, faces, convention, bonus),
+    openRollFlavorContext(token?.name || actor.name || "", labelKey, faces, convention, bonus, {
+      penalty: options.penalty ?? 0,
+    }),
   );
-  const data = applyMessageMode(
-    {
-      speaker: ChatMessage.getSpeaker({ actor, ...(token ? { token } : {}) }),
-      flavor,
-      rolls,
-      flags: { fray: { sheetRoll: labelKey } },
-    },
-    currentMessageMode(),
-  );
+  const base: ChatMessage.CreateData = {
+    speaker: ChatMessage.getSpeaker({ actor, ...(token ? { token } : {}) }),
+    flavor,
+    rolls,
+    flags: { fray: { sheetRoll: labelKey } },
+  };
+  const data = options.audience
+    ? { ...base, whisper: options.audience.whisper, blind: options.audience.blind }
+    : applyMessageMode(base, currentMessageMode());
   const cls = CONFIG.ChatMessage.documentClass;
   return (await cls.create(data)) ?? null;
 }
 
-export const OPEN_ROLL_FLAVOR = templatePath("chat/open-roll-flavor");
+export { OPEN_ROLL_FLAVOR, openRollFlavorContext };
 
 /** The fight and combatant the actor (or its token) is in, if any. */
 export function sheetCombatant(actor: Actor.Implementation, token: TokenLike) {

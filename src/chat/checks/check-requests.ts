@@ -141,6 +141,23 @@ function withHelp(card: CheckCardData, help: HelpTaken): CheckCardData {
   };
 }
 
+/**
+ * Issue 12, no GM connected: a check rolled on its roller's own client, so a table plays on while the GM
+ * reconnects. The card as `card` says, rolled and read by the same rules; no Help is taken (a write to the fight,
+ * the GM's) and no consequence runs (there is none to run: the card is posted by the player, drawn as rolled
+ * without a GM, and no GM-side code acts on it later, card-trust.ts).
+ */
+export async function rollCheckWithoutGm(
+  card: CheckCardData,
+  user: User.Implementation | null,
+): Promise<{ card: CheckCardData; rolls: Roll[] }> {
+  const sink = new RollSink(0);
+  const { snapshot, reading } = await rollAndRead(card, sink);
+  const { challenge: _challenge, rollUnderFaces: _faces, ...read } = reading;
+  const result: CheckResult = { ...read, roll: snapshot, userId: user?.id ?? "" };
+  return { card: { ...card, consequence: null, result }, rolls: sink.rolls };
+}
+
 export interface CheckPayload {
   readonly messageId: string;
 }

@@ -37,3 +37,18 @@ export function boundedWhole(value: unknown, min: number, max: number): Outcome<
     return refuse("outOfBounds", { min, max });
   return accept(value);
 }
+
+/**
+ * The total a d20 check must reach outside fast-slow (FS-D2 fixes 10 there). The classic-d20 and opposed-d20
+ * digests name no check difficulty and no statistic holds one: it is the table's, said by the GM and typed by
+ * whoever rolls. **convention**: a player may type 1–30 (a d20 check's span, from a sure thing to the nearly
+ * impossible); a GM 0–100 (what a card stores). A 3d6 check's target is its statistic's (AD: roll at or under).
+ */
+export interface CheckTargetBounds {
+  readonly min: number;
+  readonly max: number;
+}
+
+export function checkTargetBounds(gm: boolean): CheckTargetBounds {
+  return gm ? { min: 0, max: 100 } : { min: 1, max: 30 };
+}

@@ -152,6 +152,24 @@ describe("security: attack cards", () => {
     expect(queuedFaces).toEqual([]);
   });
 
+  it("a token hidden from players is no player's target (as if it were not there); the GM may target it", async () => {
+    const { hero, bea, sword } = duel();
+    // TokenDocument#hidden: "Is the Token currently hidden from player view?"
+    Object.defineProperty(bea.token, "hidden", { configurable: true, value: true });
+    const before = world.messages.size;
+    expect(await askAs(alice, "fray.attack.roll", request(hero, sword.id, [bea.token.uuid]))).toMatchObject({
+      ok: false,
+      reason: "creatureGone",
+    });
+    expect(world.messages.size).toBe(before);
+    expect(queuedFaces).toEqual([]);
+    queueFaces(15);
+    expect(await askAs(gm, "fray.attack.roll", request(hero, sword.id, [bea.token.uuid]))).toMatchObject({
+      ok: true,
+    });
+    await settle();
+  });
+
   it("a fast-slow player's situational boons are held to 3 and its modifier to ±10; the GM's go further", async () => {
     const { hero, bea, sword } = duel();
     setSetting("ruleset", "fast-slow");

@@ -13,6 +13,7 @@ import {
   freshWorld,
   gm,
   messages,
+  setSetting,
   settle,
   startedFight,
   world,
@@ -24,6 +25,8 @@ import { rollSheetCheck } from "../../../src/applications/sheets/sheet-rolls";
 import { checkCardOf } from "../../../src/chat/check-card";
 import "../../../src/chat/spell-card";
 import "../../../src/applications/budget/traversal-rolls";
+import { placeOnVisionScene, showVisionScene, sightScene } from "../../harness/sight";
+import { view } from "../chat/setup";
 import { askAs, hostile } from "./hostile";
 
 type Creator = { create(data: unknown): Promise<ChatMessageDoc | undefined> };
@@ -150,6 +153,89 @@ describe("security: check cards", () => {
     expect(messages()).toHaveLength(0);
   });
 
+  it("sheet checks: a player's situation within the GM's bounds (situationBounds, checkTargetBounds); the GM's go further", async () => {
+    const hero = creature(
+      "Aldo",
+      {
+        classicD20: { abilities: { dex: { value: 14 } } },
+        activeDefense: { ag: 12 },
+        phasedRound: { maneuver: 10 },
+      },
+      [alice],
+    );
+    const ask = (user: typeof alice, checkId: string, situation: object) =>
+      askAs(user, "fray.check.sheet", {
+        actorUuid: hero.actor.uuid,
+        tokenUuid: hero.token.uuid,
+        checkId,
+        situation,
+      });
+    setSetting("ruleset", "classic-d20");
+    for (const situation of [{ modifier: 11 }, { modifier: -50 }, { target: 100 }, { target: 0 }])
+      expect(await ask(alice, "cd.dex", situation), JSON.stringify(situation)).toMatchObject({
+        ok: false,
+        reason: "outOfBounds",
+      });
+    setSetting("ruleset", "active-defense-3d6");
+    expect(await ask(alice, "ad.ag", { modifier: 20 })).toMatchObject({ ok: false, reason: "outOfBounds" });
+    setSetting("ruleset", "phased-round");
+    expect(await ask(alice, "pr.maneuver", { modifier: 51 })).toMatchObject({
+      ok: false,
+      reason: "outOfBounds",
+    });
+    expect(messages()).toHaveLength(0);
+    // Within them: the d20's modifier comes from the actor (Dexterity 14: +2), the situation on top.
+    setSetting("ruleset", "classic-d20");
+    queueFaces(11);
+    expect(await ask(alice, "cd.dex", { modifier: 10, target: 30 })).toMatchObject({ ok: true });
+    expect(checkCardOf(messages().at(-1) as never)).toMatchObject({ modifier: 12, target: 30 });
+    queueFaces(11);
+    expect(await ask(gm, "cd.dex", { modifier: 50, target: 100 })).toMatchObject({ ok: true });
+    // PR-P6 from the sheet: the GM rolls it too, and posts it.
+    setSetting("ruleset", "phased-round");
+    queueFaces(40);
+    expect(await ask(alice, "pr.maneuver", { modifier: 50 })).toMatchObject({ ok: true });
+    expect(messages().at(-1)?.author?.id).toBe(gm.id);
+    expect(String(messages().at(-1)?._source.flavor)).toContain("<strong>100</strong>");
+  });
+
+  it("no GM connected: a sheet check rolls on the player's own client, marked rolled without a GM, with no consequence nor button", async () => {
+    const hero = creature("Aldo", { fastSlow: { strength: { value: 13 } } }, [alice]);
+    setSetting("ruleset", "fast-slow");
+    gm.active = false;
+    let out: Awaited<ReturnType<typeof rollSheetCheck>>;
+    try {
+      // Out of a player's bounds: refused, nothing rolled.
+      const refused = await as(alice, () =>
+        rollSheetCheck(hero.actor as never, hero.token as never, "fs.strength", { boons: 4 }),
+      );
+      expect(refused).toMatchObject({ ok: false, reason: "outOfBounds" });
+      queueFaces(12);
+      out = await as(alice, () =>
+        rollSheetCheck(hero.actor as never, hero.token as never, "fs.strength", { boons: 0, banes: 0 }),
+      );
+    } finally {
+      gm.active = true;
+    }
+    expect(out.ok).toBe(true);
+    const message = messages().at(-1)!;
+    expect(message.author?.id).toBe(alice.id);
+    const card = checkCardOf(message as never);
+    expect(card?.result).toMatchObject({ total: 12 + 3, success: true });
+    expect(card?.consequence).toBeNull();
+    for (const user of [alice, gm]) {
+      const seen = await view(message as never, user);
+      expect(seen).toContain("Rolled without a GM");
+      expect(seen).not.toContain("data-action=");
+    }
+    // The GM is back: nothing on it is carried out.
+    expect(await askAs(gm, "fray.check.roll", { messageId: message.id })).toEqual({
+      ok: false,
+      reason: "notGmCard",
+    });
+    expect(queuedFaces).toEqual([]);
+  });
+
   it("activities: another's creature, a patient out of reach or not down, boons past 3 — refused, nothing spent", async () => {
     const hero = creature("Aldo", {}, [alice]);
     const friend = creature("Tobin", { health: { value: 12, max: 12 } }, [bob]);
@@ -185,6 +271,46 @@ describe("security: check cards", () => {
     expect(await ask(alice, { activity: "hide" })).toMatchObject({ ok: false });
     expect(messages()).toHaveLength(1);
     expect(health(friend)).toBe(12);
+  });
+
+  it("FS-A8 a Help the GM's client cannot check the sight of (its canvas shows another scene) is refused to a player", async () => {
+    const vision = showVisionScene();
+    try {
+      const hero = creature("Aldo", {}, [alice]);
+      const friend = creature("Tobin", {}, [bob]);
+      placeOnVisionScene(hero.token, 0, 0);
+      placeOnVisionScene(friend.token, 2, 0);
+      // A wall between them: on the scene the GM is not viewing, nothing on the GM's client tests it.
+      sightScene.walls.push({ c: [150, 0, 150, 100], sight: 20 });
+      const { fight, ids } = await slowTurnOf(hero, friend);
+      const [heroId, friendId] = ids as [string, string];
+      const g = globalThis as { canvas?: unknown };
+      g.canvas = { ready: true, scene: { id: "sceneElsewhere001" } };
+      const help = (user: typeof alice) =>
+        askAs(user, "fray.check.activity", {
+          combatId: fight.id,
+          combatantId: heroId,
+          activity: "help",
+          target: friendId,
+        });
+      expect(await help(alice)).toMatchObject({ ok: false, reason: "sightUnknown" });
+      expect(messages()).toHaveLength(0);
+      expect(queuedFaces).toEqual([]);
+      // A token whose owner switched its sight off sees nothing: still refused where the GM's canvas can test.
+      g.canvas = { ready: true, scene: sightScene };
+      sightScene.walls.length = 0;
+      (hero.token as unknown as { sight: { enabled: boolean } }).sight.enabled = false;
+      expect(await help(alice)).toMatchObject({ ok: false, reason: "noHelpTargetInSight" });
+      expect(messages()).toHaveLength(0);
+      // The GM decides for itself (its override of FS-A8).
+      g.canvas = { ready: true, scene: { id: "sceneElsewhere001" } };
+      queueFaces(12);
+      expect(await help(gm)).toMatchObject({ ok: true });
+      await settle();
+      expect(messages()).toHaveLength(1);
+    } finally {
+      vision.off();
+    }
   });
 
   it("FS-A14 stabilizing a creature the GM sees dying takes its bane, whatever the asker says", async () => {

@@ -11,6 +11,7 @@ import {
 } from "../../../src/rules/families/fast-slow/budget";
 import {
   highJumpHeight,
+  jumpResult,
   longJumpDistance,
   planJump,
   safeDrop,
@@ -41,6 +42,11 @@ describe("fast-slow movement", () => {
     const s = step(turnOf("slow"), { metres: 2, action: "walk", terrain: "balance" });
     expect(s.cost).toBe(4);
     expect(s.check).toEqual({ attribute: "agility", required: true });
+  });
+
+  it("FS-M5 FS-M6 a jump the GM asked an Agility roll for: a success lands it, a failure is a fall (convention)", () => {
+    expect(jumpResult(true)).toBe("continue");
+    expect(jumpResult(false)).toBe("fall");
   });
 
   it("FS-M1 FS-M2 a failed roll stops the move for this turn; 0 or less falls", () => {

@@ -3,7 +3,7 @@
  * run-up, and what a jump does to the turn's move: its metres count against the move, and a creature whose move
  * runs out mid-jump falls prone (or falls, over a gap or in a high jump).
  */
-import { roundMetres } from "./movement";
+import { roundMetres, type TraversalResult } from "./movement";
 
 /** FS-M5/FS-M6: the run-up that lengthens a jump. */
 export const RUN_UP_METRES = 2;
@@ -77,4 +77,14 @@ export function planJump(input: JumpInput): JumpPlan {
       : longJumpDistance(input.agilityModifier, input.runUpMetres);
   const short = completes ? "safe" : input.kind === "high" || input.overGap ? "fall" : "prone";
   return { cost, withoutRoll, agilityRollAsked: distance > withoutRoll, landing: short };
+}
+
+/**
+ * FS-M5/FS-M6: a jump past what the creature jumps without a roll, when the GM asks its Agility roll. The seed
+ * says only that the GM *may* ask the roll («peut demander»), that running out of move mid-jump is a fall prone,
+ * and that crossing open space (a pit) may end in a fall; **convention**: a success lands the jump, a failure is
+ * a fall — prone, its movement over for this turn.
+ */
+export function jumpResult(success: boolean): Exclude<TraversalResult, "stop"> {
+  return success ? "continue" : "fall";
 }
