@@ -332,11 +332,13 @@ export function checkLineSchema() {
     });
   return new SchemaField({
     key: keyText(),
+    // Left out when the line has no values: a SchemaField with no initial would be filled in (see above).
     data: new SchemaField(
       Object.fromEntries(LINE_VALUES.map((name) => [name, value()])) as Record<
         LineValue,
         ReturnType<typeof value>
       >,
+      { required: false, nullable: false, initial: () => undefined },
     ),
   });
 }
