@@ -4,7 +4,7 @@
  * table and the damage (rolled, applied, undone). Plain JSON: the rules' own results are stored as they come,
  * so a card rebuilt after a reload needs nothing but this and `message.rolls`.
  */
-import type { LegalDefenses } from "../rules/attack/legal-defenses";
+import type { DefenseOption, LegalDefenses, PassiveDefense } from "../rules/attack/legal-defenses";
 import type { BoonSource } from "../rules/dice/boon-tally";
 import type { FamilyId } from "../rules/families/ids";
 import type { WeaponKind } from "../rules/items/weapon-kinds";
@@ -58,8 +58,8 @@ export interface AttackRecord {
   readonly halved: boolean;
   /** FS-A9: a hidden target attacked at the wrong place. */
   readonly wrongGuess: boolean;
-  /** AD-M1/AD-M2: a feint against this defender (absent: none). */
-  readonly feint?: FeintRecord;
+  /** AD-M1/AD-M2: a feint against this defender (absent or null: none; the stored card says null). */
+  readonly feint?: FeintRecord | null;
   /** The roll's own reading: `FRAY.Attack.Outcome.<outcome>`; "" with no target in families with no reading. */
   readonly outcome: string;
   /** What the family needs to go on (OD-A2 the attack roll; AD-A1 the hit result and the incoming attack). */
@@ -158,6 +158,20 @@ export interface DamageRecord {
   readonly undone: { readonly restored: number; readonly checks?: number } | null;
 }
 
+/**
+ * `LegalDefenses` as a card keeps them: what the rules leave out (`passive`, `reason`, an option's `target` or
+ * `modifier`) is stored as null (data/chat/card-schema.ts), so a stored value may say null where the rules say
+ * nothing.
+ */
+export type StoredLegalDefenses = Omit<LegalDefenses, "passive" | "reason" | "options"> & {
+  readonly options: readonly (Omit<DefenseOption, "target" | "modifier"> & {
+    readonly target?: number | null;
+    readonly modifier?: number | null;
+  })[];
+  readonly passive?: PassiveDefense | null;
+  readonly reason?: string | null;
+};
+
 export type EntryStage = "awaitingDefense" | "awaitingMaintenance" | "resolved";
 
 export interface TargetEntry {
@@ -170,7 +184,7 @@ export interface TargetEntry {
   readonly attack: AttackRecord;
   readonly stage: EntryStage;
   /** While a defense is awaited: what the defender may choose (the GM checks again on the click). */
-  readonly legal: LegalDefenses | null;
+  readonly legal: StoredLegalDefenses | null;
   readonly defenses: readonly DefenseTaken[];
   readonly declined: boolean;
   /** AD-M6: the defense chosen while concentrating, waiting for its maintenance roll. */

@@ -128,8 +128,9 @@ export const defendRequest = defineGmRequest<DefendPayload, null>(
     if (!result.ok) {
       // The defender's state changed since the card was drawn: show what is legal now.
       const legal = family.legalDefenses?.(entry, defender.value);
-      if (legal && JSON.stringify(legal) !== JSON.stringify(entry.legal))
-        await writeEntry(message, card, { ...entry, legal }, null);
+      // The stored card says null where the rules leave a part out (card-schema.ts): compare them alike.
+      const same = (a: unknown, b: unknown) => JSON.stringify(a, noNulls) === JSON.stringify(b, noNulls);
+      if (legal && !same(legal, entry.legal)) await writeEntry(message, card, { ...entry, legal }, null);
       return result;
     }
     await writeEntry(message, card, result.value, sink);
@@ -289,3 +290,8 @@ export const fumbleRequest = defineGmRequest<EntryPayload, null>(
   }),
   byMessage,
 );
+
+/** A JSON replacer that leaves out null values (a stored card's null is the rules' absent part). */
+function noNulls(_key: string, value: unknown): unknown {
+  return value === null ? undefined : value;
+}

@@ -85,3 +85,17 @@ export function nullableJsonField<T extends object>() {
     (T & Record<string, unknown>) | null
   >({ required: true, nullable: true, initial: null });
 }
+
+/**
+ * A card record validated part by part by `schema` (data/chat/card-schema.ts) and read as the rules' own type `T`
+ * (chat/card-data.ts): the schema is the runtime check, `T` the type the code reads and writes, and
+ * tests/foundry/data/card-schema.test.ts holds them together (a full sample of each `T` round-trips unchanged).
+ */
+export function recordField<T extends object>(schema: foundry.data.fields.DataField.Any) {
+  return schema as unknown as ReturnType<typeof jsonField<T>>;
+}
+
+/** `recordField`, or null (nothing written yet). */
+export function nullableRecordField<T extends object>(schema: foundry.data.fields.DataField.Any) {
+  return schema as unknown as ReturnType<typeof nullableJsonField<T>>;
+}

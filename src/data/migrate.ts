@@ -6,23 +6,30 @@ type Source = Record<string, unknown>;
 
 /**
  * The data-level migration every Fray model runs from `migrateData`: repairs numbers against the schema
- * (see repair-number.ts). Renames of fields between versions go in `renames` as "old.path" → "new.path".
+ * (see repair-number.ts). Renames of fields between versions go in `renames` as "old.path" → "new.path". The
+ * top-level fields named in `keep` are records (a card's entries, a check's result) and are not repaired: a record
+ * that does not hold is refused by its schema, never altered into one that does.
  */
 export function migrateSource(
   schema: foundry.data.fields.SchemaField.Any,
   source: Source,
   renames: Readonly<Record<string, string>> = {},
+  keep: readonly string[] = [],
 ): Source {
   for (const [from, to] of Object.entries(renames)) moveValue(source, from, to);
-  repairFields(schema, source);
+  repairFields(schema, source, keep);
   return source;
 }
 
-function repairFields(schema: foundry.data.fields.SchemaField.Any, source: Source): void {
+function repairFields(
+  schema: foundry.data.fields.SchemaField.Any,
+  source: Source,
+  keep: readonly string[] = [],
+): void {
   for (const [name, field] of Object.entries(
     schema.fields as Record<string, foundry.data.fields.DataField.Any>,
   )) {
-    if (!(name in source)) continue;
+    if (!(name in source) || keep.includes(name)) continue;
     if (field instanceof NumberField) {
       const initial = typeof field.initial === "number" ? field.initial : null;
       source[name] = repairNumber(source[name], {

@@ -174,7 +174,9 @@ export class DataField {
     try {
       if (this._validateSpecial(value) === true) return undefined;
       const inner = this._validateType(value, options);
-      if (inner instanceof DataModelValidationFailure) return inner.empty ? undefined : inner;
+      // A container whose fields all validate goes on to its own `validate` option (DataFieldValidator: only an
+      // explicit true or false stops the chain).
+      if (inner instanceof DataModelValidationFailure && !inner.empty) return inner;
       const custom = this.options.validate;
       if (
         typeof custom === "function" &&

@@ -1,10 +1,11 @@
 import { DEFAULT_FAMILY, FAMILY_IDS } from "../../rules/families/ids";
 import { WEAPON_KINDS } from "../../rules/items/weapon-kinds";
 import type { TargetEntry } from "../../chat/card-data";
-import { boolField, choiceField, intField, jsonField, textField } from "../fields";
+import { boolField, choiceField, intField, recordField, textField } from "../fields";
+import { entriesSchema } from "./card-schema";
 import { migrateSource } from "../migrate";
 
-const { ArrayField, SchemaField, StringField } = foundry.data.fields;
+const { SchemaField, StringField } = foundry.data.fields;
 
 function actorRefSchema() {
   return new SchemaField({
@@ -45,11 +46,14 @@ function attackMessageSchema() {
     /**
      * One entry per target (`TargetEntry` in chat/card-data.ts): the attack roll, the legal defenses, the
      * defenses taken with their rolls, the outcome, the fumble table and the damage rolled, applied and undone.
-     * Each holds the rules' results as plain JSON, written whole by the active GM.
+     * Written whole by the active GM; each part validated by its schema (card-schema.ts), at most one per target.
      */
-    entries: new ArrayField(jsonField<TargetEntry>()),
+    entries: recordField<readonly TargetEntry[]>(entriesSchema()),
   };
 }
+
+/** The card's records: stored as the GM wrote them, never repaired (a bad one is refused, see card-fields.ts). */
+const RECORDS = ["entries"];
 
 export type AttackMessageSchema = ReturnType<typeof attackMessageSchema>;
 
@@ -65,6 +69,6 @@ export class AttackMessageModel extends foundry.abstract.TypeDataModel<
   }
 
   static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migrateSource(this.schema, source));
+    return super.migrateData(migrateSource(this.schema, source, {}, RECORDS));
   }
 }

@@ -1,9 +1,10 @@
 import { CHECK_DICE } from "../../chat/checks/check-data";
 import type { CheckConsequenceRecord, CheckLine, CheckResult } from "../../chat/checks/check-data";
-import { choiceField, intField, jsonField, nullableJsonField, textField } from "../fields";
+import { choiceField, intField, nullableRecordField, recordField, textField } from "../fields";
+import { checkConsequenceSchema, checkLinesSchema, checkResultSchema } from "./card-schema";
 import { migrateSource } from "../migrate";
 
-const { ArrayField, SchemaField, StringField } = foundry.data.fields;
+const { SchemaField, StringField } = foundry.data.fields;
 
 const nullableText = () => new StringField({ required: true, nullable: true, blank: false, initial: null });
 
@@ -26,14 +27,17 @@ function checkMessageSchema() {
     banes: intField(0, { min: 0, max: 20 }),
     target: intField(10, { min: -100, max: 100 }),
     /** `CheckLine`s (chat/checks/check-data.ts): why the check is made. */
-    lines: new ArrayField(jsonField<CheckLine>()),
+    lines: recordField<readonly CheckLine[]>(checkLinesSchema()),
     combatId: nullableText(),
     /** `CheckConsequenceRecord`, written whole by the active GM; null for none. */
-    consequence: nullableJsonField<CheckConsequenceRecord>(),
+    consequence: nullableRecordField<CheckConsequenceRecord>(checkConsequenceSchema()),
     /** `CheckResult`, written once by the active GM; null until rolled. */
-    result: nullableJsonField<CheckResult>(),
+    result: nullableRecordField<CheckResult>(checkResultSchema()),
   };
 }
+
+/** The card's records: stored as the GM wrote them, never repaired (a bad one is refused, see card-fields.ts). */
+const RECORDS = ["lines", "consequence", "result"];
 
 export type CheckMessageSchema = ReturnType<typeof checkMessageSchema>;
 
@@ -49,6 +53,6 @@ export class CheckMessageModel extends foundry.abstract.TypeDataModel<
   }
 
   static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migrateSource(this.schema, source));
+    return super.migrateData(migrateSource(this.schema, source, {}, RECORDS));
   }
 }

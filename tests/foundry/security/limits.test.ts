@@ -5,6 +5,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { alice, as, attack, bob, creature, gm, settle, view, weapon, world } from "../chat/setup";
 import { queueFaces } from "../../harness/roll";
+import { failures } from "../../harness/core";
 import type { ChatMessageDoc } from "../../harness/chat";
 import { defineGmRequest, MAX_IN_FLIGHT } from "../../../src/net/gm-requests";
 import { MAX_PAYLOAD } from "../../../src/net/mailbox";
@@ -69,14 +70,23 @@ describe("security: limits", () => {
     const spear = weapon(hero.actor, "Spear");
     queueFaces(12);
     const good = await attack(alice, "opposed-d20", hero, spear, [bea]);
+    const malformed = {
+      ...(good._source.system as object),
+      entries: [{ key: "t0", attack: null, outcome: 5 }],
+    };
+    // The card's data model refuses malformed entries at creation (card-schema.ts): nothing is posted.
+    const before = world.messages.size;
+    await expect(
+      as(gm, () => chat().create({ type: "attack", content: "", system: malformed })),
+    ).rejects.toThrow("system.entries.0.attack");
+    failures.splice(0); // Foundry reports the refusal (Hooks.onError); expected here
+    expect(world.messages.size).toBe(before);
+    // A card whose data still cannot be drawn (a client that skipped its own validation, data from elsewhere):
+    // the renderer shows it broken.
     const broken = await as(gm, () =>
-      chat().create({
-        type: "attack",
-        content: "",
-        system: { ...(good._source.system as object), entries: [{ key: "t0", attack: null, outcome: 5 }] },
-      }),
+      chat().create({ type: "attack", content: "", system: good._source.system }),
     );
-    expect(broken).toBeDefined();
+    (broken as unknown as { system: unknown }).system = malformed;
     for (const user of [alice, bob, gm]) {
       expect(await view(broken!, user)).toContain("data is damaged");
       expect(await view(good, user)).toContain("fray-attack-card");
