@@ -15,6 +15,7 @@ export default defineConfig({
           exclude: ["tests/foundry/**", "tests/gallery/**", "tests/smoke/**"],
           environment: "node",
           benchmark: { include: ["tests/**/*.bench.ts"] },
+          testTimeout: 30_000,
         },
       },
       {
@@ -24,6 +25,9 @@ export default defineConfig({
           environment: "node",
           setupFiles: ["tests/harness/install.ts", "tests/harness/fray-settings.ts"],
           benchmark: { include: [] },
+          // A timeout only catches a hang: the property tests (1,000 runs through the harness) take a few seconds,
+          // more on a loaded two-core machine, and must not fail for being slow.
+          testTimeout: 30_000,
         },
       },
       {
