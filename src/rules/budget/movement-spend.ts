@@ -72,6 +72,8 @@ export function fastSlowMove(
               agilityModifier: ctx.agilityModifier,
               runUpMetres: stretch.jump.runUpMetres,
               ...(stretch.jump.overGap ? { overGap: true } : {}),
+              ...(stretch.jump.measure !== undefined ? { measure: stretch.jump.measure } : {}),
+              ...(stretch.jump.across !== undefined ? { across: stretch.jump.across } : {}),
             },
           }
         : {}),

@@ -2,7 +2,9 @@
  * A token's movement as the budgets read it: Foundry v13 measures a move as waypoints, each with the movement
  * action used to reach it, its cost from the previous waypoint (metres, terrain included) and its elevation.
  * Consecutive waypoints of one action become one stretch; a jump is classified by its rise (FS-M5 high jump
- * up, jump down, FS-M6 long jump level) and carries the run-up: the walked or run metres just before it.
+ * up, jump down, FS-M6 long jump level) and carries the run-up: the walked or run metres just before it. A jump's
+ * metres (what the move pays) are every metre it covers — its measured cost, never less than its rise or drop —
+ * while its `measure` (what the limits read) is its height, its drop, or its horizontal length.
  */
 import { MOVEMENT_ACTIONS, roundMetres, type MovementAction } from "../families/fast-slow/movement";
 import type { JumpKind } from "../families/fast-slow/jump";
@@ -23,15 +25,28 @@ export interface MovementStretch {
   readonly balance: boolean;
   /** FS-M3: crawling through a narrow passage (Fray's "crawlNarrow" movement action). */
   readonly narrow?: boolean;
-  /** Metres moved (for a jump: metres jumped, vertical for a high jump or a drop). */
+  /**
+   * Metres moved, counted against the move. For a jump: the metres it covers (FS-M5 "vertical metres", FS-M6
+   * "metres" count against your move) — its measured cost, never less than its rise or drop, so a jump is never
+   * cheaper than walking there.
+   */
   readonly metres: number;
   /** Elevation change over the stretch, metres (up positive). */
   readonly rise: number;
   /**
    * Jumps: which jump, and the run-up before it (FS-M5, FS-M6); `overGap`: a long jump over open space (a pit),
-   * declared from the jump dialog, where running out of move is a fall.
+   * declared from the jump dialog, where running out of move is a fall. `measure`: what FS-M5/FS-M6's limits read
+   * (the height of a high jump, the drop of a jump down, the horizontal length of a long jump); `across`: the
+   * horizontal metres a high jump or a jump down also crosses (see `planJump`'s convention). Absent (a stretch
+   * built by hand), both read `metres` and 0.
    */
-  readonly jump: { readonly kind: JumpKind; readonly runUpMetres: number; readonly overGap?: boolean } | null;
+  readonly jump: {
+    readonly kind: JumpKind;
+    readonly runUpMetres: number;
+    readonly overGap?: boolean;
+    readonly measure?: number;
+    readonly across?: number;
+  } | null;
 }
 
 /** Fray's movement action for FS-M1 balance (difficult terrain that asks an Agility roll). */
@@ -52,9 +67,10 @@ const finite = (n: number) => (Number.isFinite(n) ? n : 0);
 const RUN_UP_ACTIONS: ReadonlySet<MovementAction> = new Set(["walk"]);
 
 /**
- * Groups `waypoints` (after `startElevation`) into stretches of one action. A jump's metres are its rise or drop
- * for a high jump or a jump down, its horizontal metres for a long jump; its run-up is the walked metres of the
- * stretch right before it in the same move.
+ * Groups `waypoints` (after `startElevation`) into stretches of one action. A jump's metres are what it covers
+ * (its measured cost, never less than its rise or drop); its measure is its rise or drop for a high jump or a jump
+ * down, its horizontal metres for a long jump; its run-up is the walked metres of the stretch right before it in
+ * the same move.
  */
 export function movementStretches(
   waypoints: readonly MovementWaypoint[],
@@ -91,8 +107,14 @@ export function movementStretches(
     const runUpMetres =
       previous && RUN_UP_ACTIONS.has(previous.action) && !previous.balance ? previous.metres : 0;
     const kind: JumpKind = rise > 0 ? "high" : rise < 0 ? "down" : "long";
-    const metres = kind === "long" ? roundMetres(g.cost) : Math.abs(rise);
-    stretches.push({ action, balance, metres, rise, jump: { kind, runUpMetres } });
+    const vertical = Math.abs(rise);
+    // FS-M5/FS-M6: the move pays every metre the jump covers, its rise included — never only the rise.
+    const metres = roundMetres(Math.max(g.cost, vertical));
+    // The horizontal metres, reading the measured cost as the straight line from take-off to landing (the
+    // largest horizontal part a cost with this rise can hold, short of counting the rise as horizontal too).
+    const across = roundMetres(Math.sqrt(Math.max(0, metres * metres - vertical * vertical)));
+    const measure = kind === "long" ? metres : vertical;
+    stretches.push({ action, balance, metres, rise, jump: { kind, runUpMetres, measure, across } });
   }
   return stretches;
 }

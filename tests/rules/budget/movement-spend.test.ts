@@ -65,13 +65,16 @@ describe("movement stretches", () => {
       stretches.map((s) => [s.action, s.metres, s.jump?.kind ?? null, s.jump?.runUpMetres ?? null]),
     ).toEqual([
       ["walk", 3, null, null],
-      ["jump", 0.6, "high", 3],
+      // The two jump waypoints cover 4 m (3 m level, then 1 m rising 0.6 m): the move pays all 4 m; the high
+      // jump's height is 0.6 m.
+      ["jump", 4, "high", 3],
     ]);
+    expect(stretches[1]?.jump).toMatchObject({ measure: 0.6 });
     const down = movementStretches([{ action: "jump", cost: 0, elevation: 0 }], 4);
-    expect(down[0]?.jump).toEqual({ kind: "down", runUpMetres: 0 });
+    expect(down[0]?.jump).toEqual({ kind: "down", runUpMetres: 0, measure: 4, across: 0 });
     expect(down[0]?.metres).toBe(4);
     const long = movementStretches([walk(1), { action: "jump", cost: 3, elevation: 0 }], 0);
-    expect(long[1]?.jump).toEqual({ kind: "long", runUpMetres: 1 });
+    expect(long[1]?.jump).toEqual({ kind: "long", runUpMetres: 1, measure: 3, across: 3 });
   });
 
   it("FS-M1 Fray's balance action is walking on a treacherous surface; being pushed or teleported is not one's own move", () => {

@@ -103,7 +103,10 @@ export type FastSlowActivityEvent =
 
 export interface FastSlowMoveEvent extends BudgetEventBase {
   readonly type: "move";
-  /** Metres moved (for a jump: metres jumped, vertical for high jumps and drops). */
+  /**
+   * Metres moved (for a jump: the metres it covers, counted against the move — FS-M5/FS-M6; never less than its
+   * height, drop or length).
+   */
   readonly metres: number;
   readonly action: MovementAction;
   readonly terrain?: Terrain;
@@ -113,6 +116,13 @@ export interface FastSlowMoveEvent extends BudgetEventBase {
     readonly agilityModifier: number;
     readonly runUpMetres: number;
     readonly overGap?: boolean;
+    /**
+     * The jump's own measure compared with FS-M5/FS-M6's limits (height, drop or horizontal length); absent,
+     * `metres`.
+     */
+    readonly measure?: number;
+    /** A high jump or a jump down: the horizontal metres it also crosses (see `planJump`'s convention). */
+    readonly across?: number;
   };
 }
 
@@ -359,7 +369,14 @@ export function spendMovement(
   let refusal: Refusal | null = null;
   if (event.action === "jump") {
     if (!event.jump) return refuse("jumpDetailsMissing");
-    jump = planJump({ ...event.jump, distance: event.metres, metresLeft: available });
+    const { measure, ...details } = event.jump;
+    // FS-M5/FS-M6: the limits read the jump's height, drop or length; the move pays every metre it covers.
+    jump = planJump({
+      ...details,
+      distance: measure ?? event.metres,
+      metres: event.metres,
+      metresLeft: available,
+    });
     cost = jump.cost;
   } else {
     const priced = movementCost({

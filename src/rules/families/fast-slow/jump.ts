@@ -38,8 +38,21 @@ export type JumpKind = "high" | "long" | "down";
 
 export interface JumpInput {
   readonly kind: JumpKind;
-  /** Vertical metres for a high jump or a jump down; horizontal metres for a long jump. */
+  /**
+   * The jump's own measure, compared with FS-M5/FS-M6's limits: the height of a high jump, the drop of a jump
+   * down, the horizontal length of a long jump.
+   */
   readonly distance: number;
+  /**
+   * The metres the jump covers (its measured cost, rise included), counted against the move (FS-M5 "vertical
+   * metres", FS-M6 "metres" count against your move): never less than `distance`; absent, `distance`.
+   */
+  readonly metres?: number;
+  /**
+   * A high jump or a jump down: the horizontal metres it also crosses (absent, 0: straight up or down). Judged
+   * against FS-M6's long-jump length — see `planJump`.
+   */
+  readonly across?: number;
   readonly agilityModifier: number;
   readonly runUpMetres: number;
   /** The metres of movement left this turn. */
@@ -49,11 +62,17 @@ export interface JumpInput {
 }
 
 export interface JumpPlan {
-  /** The metres the jump uses from the move (FS-M5/FS-M6: the metres jumped, up to what is left). */
+  /**
+   * The metres the jump uses from the move (FS-M5/FS-M6: the metres it covers — never less than its height, drop
+   * or length — up to what is left).
+   */
   readonly cost: number;
   /** How far or high the creature jumps without a roll (a jump down has no such limit: 5 m is its safe drop). */
   readonly withoutRoll: number;
-  /** Jumping further or higher than `withoutRoll`: the GM may ask an Agility roll. */
+  /**
+   * Jumping further or higher than `withoutRoll` — or, for a high jump or a jump down, across more horizontal
+   * metres than a long jump allows — the GM may ask an Agility roll.
+   */
   readonly agilityRollAsked: boolean;
   /**
    * `safe`: lands; `prone`: the move ran out mid long-jump (FS-M6); `fall`: a drop of 5 m or more (FS-M5), a high
@@ -62,21 +81,38 @@ export interface JumpPlan {
   readonly landing: "safe" | "prone" | "fall";
 }
 
+/**
+ * FS-M5/FS-M6: what a jump costs and how it lands.
+ *
+ * **Convention** (the digest is silent on a jump that both rises or drops and travels horizontally): such a jump is
+ * judged by the stricter of both readings. It stays a high jump (or a jump down) — cut short by the move it is a
+ * fall, not a prone landing — and it is also a long jump: horizontal metres beyond FS-M6's long-jump length (with
+ * its run-up bonus) let the GM ask the Agility roll, as a height beyond FS-M5's does. Whatever its kind, the move
+ * pays every metre the jump covers (never only its height or drop): a jump is never cheaper than walking there.
+ */
 export function planJump(input: JumpInput): JumpPlan {
-  const distance = Math.max(0, input.distance);
+  const distance = Math.max(0, finiteOr0(input.distance));
+  const covered = Math.max(distance, finiteOr0(input.metres ?? distance));
+  const across = input.kind === "long" ? distance : Math.max(0, finiteOr0(input.across ?? 0));
   const left = Math.max(0, input.metresLeft);
-  const completes = distance <= left;
-  const cost = roundMetres(Math.min(distance, left));
+  const completes = covered <= left;
+  const cost = roundMetres(Math.min(covered, left));
+  // Convention above: a high jump or a drop that also travels is held to the long jump's length too.
+  const tooFar = input.kind !== "long" && across > longJumpDistance(input.agilityModifier, input.runUpMetres);
   if (input.kind === "down") {
     const landing = !safeDrop(distance) || !completes ? "fall" : "safe";
-    return { cost, withoutRoll: SAFE_DROP_METRES, agilityRollAsked: false, landing };
+    return { cost, withoutRoll: SAFE_DROP_METRES, agilityRollAsked: tooFar, landing };
   }
   const withoutRoll =
     input.kind === "high"
       ? highJumpHeight(input.agilityModifier, input.runUpMetres)
       : longJumpDistance(input.agilityModifier, input.runUpMetres);
   const short = completes ? "safe" : input.kind === "high" || input.overGap ? "fall" : "prone";
-  return { cost, withoutRoll, agilityRollAsked: distance > withoutRoll, landing: short };
+  return { cost, withoutRoll, agilityRollAsked: distance > withoutRoll || tooFar, landing: short };
+}
+
+function finiteOr0(n: number): number {
+  return Number.isFinite(n) ? n : 0;
 }
 
 /**
