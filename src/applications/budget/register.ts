@@ -102,7 +102,7 @@ export function registerBudgets(): void {
   on("updateCombat", record);
   on("createCombatant", (c: Combatant.Implementation) => record(c.parent));
   on("ready", () => {
-    for (const combat of game.combats?.values() ?? []) record(combat as unknown as Combat.Implementation);
+    for (const combat of game.combats?.values() ?? []) record(combat as Combat.Implementation);
   });
   // A move the GM put back is told to its mover (net/notices.ts).
   listenToNotices();
