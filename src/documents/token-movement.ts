@@ -22,10 +22,11 @@
  */
 import type { MovementWaypoint } from "../rules/budget/movement-stretches";
 import { movementStretches } from "../rules/budget/movement-stretches";
+import { cutShortLanding } from "../rules/budget/jump-landing";
 import { refusalKey, type Outcome, type Refusal } from "../rules/outcome";
 import { locHtml } from "../utils/loc";
 import { inFightLock } from "../net/gm-requests";
-import { notify } from "../net/notices";
+import { notify, type Notice } from "../net/notices";
 import { planMove, spendForMove, type MoveSpend } from "./budget-spend";
 import { activeCombatFor, combatantFor, roundStateOf } from "./combat-api";
 import { moveFactsOf } from "./move-facts";
@@ -295,6 +296,9 @@ export function onPreMoveToken(token: MovingToken, movement: TokenMovement): fal
 
 /** Where each token stood when a GM client last saw it (by uuid): the start of its next move. */
 const positions = new Map<string, TokenPosition>();
+/** The movements reported once on this client, and where each took its token (the most recent `REPORTED_KEPT`). */
+const reported = new Map<string, TokenPosition>();
+const REPORTED_KEPT = 1000;
 /** Per token, bumped when the GM puts it back: moves seen before that are not paid any more. */
 const putBacks = new Map<string, number>();
 
@@ -332,6 +336,18 @@ async function positionChanged(
   if (!game.user?.isGM) return null;
   const key = keyOf(token);
   if (!key) return null;
+  // `updateToken` and `moveToken` both report a movement: the first pays. The second may come after the GM has
+  // already moved the token on (put back, or brought down where a jump ran out), so it is known by its id.
+  // A second report is skipped once, and only for the same destination (an id sent again later is a new move).
+  if (movement?.id) {
+    const first = reported.get(movement.id);
+    if (first && samePosition(first, to)) {
+      reported.delete(movement.id);
+      return null;
+    }
+    reported.set(movement.id, to);
+    if (reported.size > REPORTED_KEPT) reported.delete(reported.keys().next().value as string);
+  }
   const known = positions.get(key);
   positions.set(key, to);
   if (known && samePosition(known, to)) return null;
@@ -355,10 +371,19 @@ async function positionChanged(
   return inFightLock(fighter.combat, async () => {
     // Put back meanwhile: this move was undone with it.
     if ((putBacks.get(key) ?? 0) !== generation) return null;
-    const stretches = movementStretches(measured(token, from, legs), from.elevation);
+    const costed = measured(token, from, legs);
+    const stretches = movementStretches(costed, from.elevation);
     const facts = { ...moveFactsOf(fighter.combatant), override: gm };
     const out = await spendForMove(fighter.combat, fighter.combatant, stretches, facts);
-    if (out.ok) return out;
+    if (out.ok) {
+      // FS-M5/FS-M6: a player's jump cut short by the move comes down where the move ran out, not at the end of
+      // the path it was dragged along.
+      const placed = costed.map((w, i) => ({ ...w, x: legs[i]!.to.x, y: legs[i]!.to.y }));
+      const landing = gm ? null : cutShortLanding(from, placed, stretches, out.value.jumps);
+      if (landing && !samePosition(landing, to))
+        relocate(token, key, landing, user, "FRAY.Movement.cutShort", fighter.combatant.name ?? "");
+      return out;
+    }
     const name = foundry.utils.escapeHTML(fighter.combatant.name ?? "");
     ui.notifications?.warn(`${name}: ${locHtml(refusalKey(out.reason), out.data ?? {})}`);
     if (!gm) putBack(token, key, from, user, fighter.combatant.name ?? "", out);
@@ -375,23 +400,40 @@ function putBack(
   name: string,
   refusal: Refusal,
 ): void {
+  relocate(token, key, from, user, "FRAY.Movement.putBack", name, {
+    key: refusalKey(refusal.reason),
+    data: { ...(refusal.data ?? {}) },
+  });
+}
+
+/**
+ * The active GM moves a player's token to `place` (its own "displace" move: free, never refused) and tells the
+ * mover why, with the notice `noticeKey`; moves seen before it are not paid any more.
+ */
+function relocate(
+  token: MovingToken,
+  key: string,
+  place: TokenPosition,
+  user: Mover,
+  noticeKey: string,
+  name: string,
+  reason?: Notice["reason"],
+): void {
+  // Token coordinates are whole pixels.
+  const to = { x: Math.round(place.x), y: Math.round(place.y), elevation: place.elevation };
   putBacks.set(key, (putBacks.get(key) ?? 0) + 1);
-  positions.set(key, from);
+  positions.set(key, to);
   // A move of the GM's own, with the "displace" action (not `revertRecordedMovement`: a raw update has no
   // recorded movement to revert, and v13's revert does not use "displace", foundryvtt#13724).
   if (typeof token.move === "function")
     void token
-      .move([{ x: from.x, y: from.y, elevation: from.elevation, action: "displace" }], {
+      .move([{ x: to.x, y: to.y, elevation: to.elevation, action: "displace" }], {
         autoRotate: false,
         showRuler: false,
       })
       .catch((error: unknown) => console.error("fray | could not put a token back", error));
   const mover = user?.id ? game.users?.get(user.id) : null;
-  void notify(mover, {
-    key: "FRAY.Movement.putBack",
-    data: { name },
-    reason: { key: refusalKey(refusal.reason), data: { ...(refusal.data ?? {}) } },
-  });
+  void notify(mover, { key: noticeKey, data: { name }, ...(reason ? { reason } : {}) });
 }
 
 /** `moveToken` (every client; GM clients note it, the active GM pays for it). */

@@ -188,6 +188,37 @@ describe("security: token movement is paid on the GM's side", () => {
     ]);
   });
 
+  it("FS-M5 FS-M6 a jump dragged past the move comes down where the move ran out, and its mover is told", async () => {
+    const { fight, heroId, hero, token } = await slowTurn();
+    // 8 m of walk, then a 30 m jump that rises 0.1 m: 2 m of move are left for it.
+    expect(
+      await hostileDrag(token, [
+        { action: "walk", cost: 8 },
+        { action: "jump", cost: 30, elevation: 0.1 },
+      ]),
+    ).toBe(true);
+    await settle();
+    expect(at(token)).toEqual({ x: 1000, y: 0, elevation: 0 });
+    expect(moveLeft(fight, heroId)).toBe(0);
+    expect(hero.actor.statuses.has("prone")).toBe(true);
+    expect(shown.filter((s) => s.user === "Alice").map((s) => s.text)).toEqual([
+      "Aldo's jump fell short: it comes down where its move ran out.",
+    ]);
+  });
+
+  it("FS-M6 an honest long jump cut short by the move also comes down where the move ran out", async () => {
+    const { fight, heroId, token } = await slowTurn();
+    expect(
+      await dragToken(alice, token, [
+        { action: "walk", cost: 8 },
+        { action: "jump", cost: 3 },
+      ]),
+    ).toBe(true);
+    await settle();
+    expect(at(token)).toEqual({ x: 1000, y: 0, elevation: 0 });
+    expect(moveLeft(fight, heroId)).toBe(0);
+  });
+
   it("the GM's own moves stay overridable: spent with the override, never put back", async () => {
     const { fight, heroId, token } = await slowTurn();
     // The GM's own client refuses first and asks; the GM confirms the override.
