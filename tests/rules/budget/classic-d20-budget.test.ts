@@ -203,4 +203,10 @@ describe("classic-d20 actions", () => {
       expect(forced.ok && forced.value.turn?.standardUsedAs).toBe("standard");
     }
   });
+
+  it("CD-A1 CD-A3 a GM forcing a move after the step: the creature has moved, so no full-round action is left", () => {
+    const stepped = run(turn(), { type: "step" });
+    const forced = spendClassicD20(stepped, { type: "move", metres: 3, override: true });
+    expect(forced.ok && [left(forced.value, "fullRound"), left(forced.value, "standard")]).toEqual([0, 1]);
+  });
 });

@@ -182,6 +182,7 @@ describe("classic-d20 round parts and tracker notes (CD-I1, CD-I3)", () => {
       { id: "ann", side: "players", initiative: { total: 12, dexterity: 1 } },
       { id: "orc", side: "gm", initiative: { total: 7 } },
     ]);
-    expect(describeRound(rolloff, r).entries.map((e) => e.notes)).toEqual([{}, {}]);
+    const rolloffNotes = describeRound(rolloff, r).entries.map((e) => e.notes);
+    expect(rolloffNotes).toStrictEqual([{}, {}]);
   });
 });
