@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { opposedD20Structure } from "../../../src/rules/families/opposed-d20/structure";
 import type { RoundState } from "../../../src/rules/turns/round-state";
+import { reduce } from "../../../src/rules/turns/round-engine";
 import { describeRound } from "../../../src/rules/turns/turn-view";
 import { combat, expectRefused, playOut, run } from "./helpers";
 
@@ -159,7 +160,8 @@ describe("opposed-d20 turn structure (OD-I1…OD-I4, OD-R1, OD-R2, OD-R5)", () =
     const counted = run(od, s, { type: "countAction", id: "ana", kind: "passive" });
     expect(counted.combatants.find((c) => c.id === "ana")?.actions).toEqual({ active: 0, passive: 1 });
     expectRefused(od, party(), { type: "countAction", id: "ana", kind: "active" }, "notStarted");
-    expectRefused(od, s, { type: "countAction", id: "nobody", kind: "active" }, "unknownCombatant");
+    const nobody = reduce(od, s, { type: "countAction", id: "nobody", kind: "active" });
+    expect(!nobody.ok && [nobody.reason, nobody.data]).toEqual(["unknownCombatant", { id: "nobody" }]);
     expectRefused(od, s, { type: "countAction", id: "ana", kind: "reaction" as "active" }, "invalidValue");
     // Another family's event is not opposed-d20's to count.
     expectRefused(od, s, { type: "declareSpell", id: "ana", spell: "cast" }, "notInThisFamily");
