@@ -26,7 +26,15 @@ describe("classic-d20 attacks", () => {
     expect(classicD20AttackBonus({ kind: "ranged", ...stats, rangePenalty: 2 }).total).toBe(6);
     expect(classicD20AttackBonus({ kind: "ranged", ...stats, rangePenalty: -2 }).total).toBe(6);
     expect(classicD20AttackBonus({ kind: "thrown", ...stats, sizeModifier: -1 }).total).toBe(6);
-    expect(classicD20AttackBonus({ kind: "ranged", ...stats, other: 1 }).total).toBe(9);
+    const ranged = classicD20AttackBonus({ kind: "ranged", ...stats, rangePenalty: 2, other: 1 });
+    expect(ranged.total).toBe(7);
+    expect(ranged.parts.map((p) => [p.part, p.value])).toEqual([
+      ["baseAttackBonus", 3],
+      ["dexterity", 4],
+      ["size", 1],
+      ["range", -2],
+      ["other", 1],
+    ]);
   });
 
   it("CD-AT5 the range penalty: none within the first range increment, then a step per increment beyond", () => {
@@ -38,6 +46,9 @@ describe("classic-d20 attacks", () => {
     expect(classicD20RangePenalty(0.3 * 10, 0.3)).toBe(2 * 9);
     expect(classicD20RangePenalty(40, 0)).toBe(0);
     expect(classicD20RangePenalty(null, 18)).toBe(0);
+    expect(classicD20RangePenalty(Number.NaN, 18)).toBe(0);
+    expect(classicD20RangePenalty(0, 18)).toBe(0);
+    expect(classicD20RangePenalty(-20, 18)).toBe(0);
     const far = classicD20AttackBonus({
       kind: "ranged",
       ...stats,
@@ -57,12 +68,25 @@ describe("classic-d20 attacks", () => {
       outcome: "hit",
       next: null,
     });
-    expect(resolveClassicD20Attack({ attackBonus: 6, armorClass: 16 }, 9).hit).toBe(false);
+    expect(resolveClassicD20Attack({ attackBonus: 6, armorClass: 16 }, 9)).toMatchObject({
+      total: 15,
+      hit: false,
+      outcome: "miss",
+    });
     expect(classicD20LegalDefenses(16)).toMatchObject({
       mode: "passive",
       options: [],
       passive: { labelKey: "FRAY.Defense.armorClass", value: 16 },
     });
+  });
+
+  it("CD-AT1 the attack roll is one d20: a face outside 1–20 is refused", () => {
+    for (const face of [0, 21, 2.5, Number.NaN])
+      expect(() => resolveClassicD20Attack({ attackBonus: 0, armorClass: 10 }, face)).toThrow(RangeError);
+    for (const face of [0, 21])
+      expect(() => resolveClassicD20Confirmation({ attackBonus: 0, armorClass: 10 }, face)).toThrow(
+        RangeError,
+      );
   });
 
   it("CD-AT2 a natural 1 always misses and a natural 20 always hits", () => {

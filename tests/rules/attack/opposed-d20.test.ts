@@ -127,4 +127,58 @@ describe("opposed-d20 attack resolution", () => {
       runs(1000),
     );
   });
+
+  it("OD-A2 both rolls are one d20: a face outside 1–20 is refused", () => {
+    for (const d20 of [0, 21, 3.5, Number.NaN]) {
+      expect(() => resolveOpposedD20Attack({ d20, modifier: 0 }, null)).toThrow(RangeError);
+      expect(() =>
+        resolveOpposedD20Attack({ d20: 10, modifier: 0 }, { d20, modifier: 0, onSuccess: "avoid" }),
+      ).toThrow(RangeError);
+    }
+  });
+
+  it("OD-A3 OD-A6 an undefended attack hits, and nothing mitigates it", () => {
+    expect(resolveOpposedD20Attack({ d20: 2, modifier: 0 }, null)).toMatchObject({
+      hit: true,
+      damageDue: true,
+      mitigated: false,
+      outcome: "hit",
+    });
+    expect(
+      resolveOpposedD20Attack({ d20: 1, modifier: 0 }, null, {
+        criticalOn: 20,
+        fumbleOn: 1,
+        fumbleMissesUndefended: true,
+      }),
+    ).toMatchObject({ hit: false, damageDue: false, mitigated: false, outcome: "miss" });
+    expect(
+      resolveOpposedD20Attack({ d20: 15, modifier: 2 }, { d20: 3, modifier: 4, onSuccess: "mitigate" }),
+    ).toMatchObject({ hit: true, mitigated: false, outcome: "hit" });
+  });
+
+  it("OD-A2 a defender who cannot act or has no passive action left: every defense is listed as unavailable, and why", () => {
+    const unable = opposedD20LegalDefenses({ ...defender, canAct: false }, { kind: "melee" });
+    expect(unable).toStrictEqual({
+      mode: "none",
+      options: [],
+      unavailable: [
+        { id: "dodge", labelKey: "FRAY.Defense.dodge", reason: "defenderCannotAct" },
+        { id: "parry", labelKey: "FRAY.Defense.parry", reason: "defenderCannotAct" },
+        { id: "willpower", labelKey: "FRAY.Defense.willpower", reason: "defenderCannotAct" },
+      ],
+      mayDecline: false,
+      reason: "defenderCannotAct",
+    });
+    const spent = opposedD20LegalDefenses({ ...defender, passiveActionsLeft: 0 }, { kind: "melee" });
+    expect([spent.reason, spent.mayDecline, spent.unavailable.map((u) => u.reason)]).toEqual([
+      "noPassiveActionLeft",
+      false,
+      ["noPassiveActionLeft", "noPassiveActionLeft", "noPassiveActionLeft"],
+    ]);
+    const none = opposedD20LegalDefenses(
+      { ...defender, defenses: [{ id: "willpower", value: 3, validAgainst: ["mental"] }] },
+      { kind: "melee" },
+    );
+    expect([none.mode, none.mayDecline, none.reason]).toEqual(["none", false, "noValidDefense"]);
+  });
 });

@@ -89,4 +89,32 @@ describe("opposed-d20 action counters", () => {
     expect(left(forced.value, "active")).toBe(0);
     expect(forced.value.overrides).toEqual([{ event: "action", reason: "activeLimitReached", amount: 1 }]);
   });
+
+  it("OD-R2 a character is before its turn, then acting, then done", () => {
+    const s = round();
+    expect(s.turn).toBe("before");
+    const acting = opposedD20Budget.startTurn(s);
+    expect(acting.turn).toBe("acting");
+    expect(opposedD20Budget.endTurn(acting).turn).toBe("done");
+    expect(opposedD20Budget.family).toBe("opposed-d20");
+  });
+
+  it("OD-R3 the round's counters, as the sheet shows them", () => {
+    const s = run(opposedD20Budget.startTurn(round(2, 3)), active);
+    expect(opposedD20Budget.remaining(s)).toStrictEqual({
+      turn: [],
+      round: [
+        { key: "active", left: 1, max: 2, unit: "count" },
+        { key: "passive", left: 3, max: 3, unit: "count" },
+      ],
+    });
+    const out = spendOpposedD20(run(s, active), active);
+    expect(!out.ok && [out.reason, out.data]).toEqual(["activeLimitReached", { limit: "2" }]);
+  });
+
+  it("OD-R4 a reaction needs a trigger, blank is none; an ordinary action is no intrusion", () => {
+    expect(reason(round(), { type: "reaction", trigger: "   ", counter: "passive" })).toBe("triggerRequired");
+    const s = run(opposedD20Budget.startTurn(round()), active, passive);
+    expect([s.intrusions, s.reactions]).toEqual([[], []]);
+  });
 });

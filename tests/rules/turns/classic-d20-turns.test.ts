@@ -148,3 +148,41 @@ describe("classic-d20 turn order (CD-I1…CD-I3)", () => {
     ]);
   });
 });
+
+describe("classic-d20 round parts and tracker notes (CD-I1, CD-I3)", () => {
+  it("CD-I2 a round is the turns in initiative order, then the end of the round", () => {
+    const view = describeRound(cd, fighters());
+    expect(view.phases.map((p) => [p.id, p.policy])).toEqual([
+      ["turns", "initiative"],
+      ["endOfRound", "endOfRound"],
+    ]);
+  });
+
+  it("CD-I1 the initiative check is a plain Dexterity check: no total is a critical", () => {
+    for (const structure of [cd, classicD20Structure({ ties: "rolloff" })]) {
+      const s = combat(structure, [
+        { id: "ann", side: "players", initiative: { total: 20, dexterity: 0 } },
+        { id: "orc", side: "gm", initiative: { total: 1, dexterity: 0 } },
+      ]);
+      expect(Object.values(s.combatants).map((c) => c.critical)).toEqual([false, false]);
+    }
+  });
+
+  it("CD-I3 the tracker shows the Dexterity modifier that breaks ties, and none when ties go to a roll-off", () => {
+    const s = fighters();
+    const notes = Object.fromEntries(describeRound(cd, s).entries.map((e) => [e.id, e.notes]));
+    expect(notes).toEqual({
+      bob: { dexterity: 2 },
+      elf: { dexterity: 4 },
+      ann: { dexterity: 1 },
+      orc: { dexterity: 0 },
+    });
+    const rolloff = classicD20Structure({ ties: "rolloff" });
+    const r = combat(rolloff, [
+      { id: "ann", side: "players", initiative: { total: 12, dexterity: 1 } },
+      { id: "orc", side: "gm", initiative: { total: 7 } },
+    ]);
+    const rolloffNotes = describeRound(rolloff, r).entries.map((e) => e.notes);
+    expect(rolloffNotes).toStrictEqual([{}, {}]);
+  });
+});

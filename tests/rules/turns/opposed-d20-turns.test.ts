@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { opposedD20Structure } from "../../../src/rules/families/opposed-d20/structure";
 import type { RoundState } from "../../../src/rules/turns/round-state";
+import { reduce } from "../../../src/rules/turns/round-engine";
 import { describeRound } from "../../../src/rules/turns/turn-view";
 import { combat, expectRefused, playOut, run } from "./helpers";
 
@@ -145,5 +146,50 @@ describe("opposed-d20 turn structure (OD-I1…OD-I4, OD-R1, OD-R2, OD-R5)", () =
     ]);
     expect(s.round).toBe(2);
     expect(s.current).toBe("beto");
+  });
+
+  it("OD-R2 OD-R5 a round is the turns in the set order, then the end of the round", () => {
+    expect(describeRound(od, party()).phases.map((p) => [p.id, p.policy])).toEqual([
+      ["turns", "initiative"],
+      ["endOfRound", "endOfRound"],
+    ]);
+  });
+
+  it("OD-R3 an action is counted for a participant of a started fight, as active or passive only", () => {
+    const s = run(od, party(), { type: "startCombat" });
+    const counted = run(od, s, { type: "countAction", id: "ana", kind: "passive" });
+    expect(counted.combatants.find((c) => c.id === "ana")?.actions).toEqual({ active: 0, passive: 1 });
+    expectRefused(od, party(), { type: "countAction", id: "ana", kind: "active" }, "notStarted");
+    const nobody = reduce(od, s, { type: "countAction", id: "nobody", kind: "active" });
+    expect(!nobody.ok && [nobody.reason, nobody.data]).toEqual(["unknownCombatant", { id: "nobody" }]);
+    expectRefused(od, s, { type: "countAction", id: "ana", kind: "reaction" as "active" }, "invalidValue");
+    // Another family's event is not opposed-d20's to count.
+    expectRefused(od, s, { type: "declareSpell", id: "ana", spell: "cast" }, "notInThisFamily");
+  });
+
+  it("OD-R3 OD-I4 the tracker shows each participant's counts, and a critical initiative roll", () => {
+    let s = run(od, party(), { type: "startCombat" });
+    s = run(
+      od,
+      s,
+      { type: "countAction", id: "beto", kind: "active" },
+      { type: "countAction", id: "ana", kind: "passive" },
+    );
+    const notes = Object.fromEntries(describeRound(od, s).entries.map((e) => [e.id, e.notes]));
+    expect(notes).toStrictEqual({
+      beto: { activeActions: 1, passiveActions: 0, critical: true },
+      ana: { activeActions: 0, passiveActions: 1 },
+      orco: { activeActions: 0, passiveActions: 0 },
+    });
+  });
+
+  it("OD-I4 by default a natural 20 on the initiative roll is a Critical; no natural face known, none", () => {
+    const byDefault = opposedD20Structure();
+    const s = combat(byDefault, [
+      { id: "a", side: "players", initiative: { total: 25, natural: 20 } },
+      { id: "b", side: "gm", initiative: { total: 24, natural: 19 } },
+      { id: "c", side: "gm", initiative: { total: 30 } },
+    ]);
+    expect(s.combatants.map((c) => c.critical)).toEqual([true, false, false]);
   });
 });

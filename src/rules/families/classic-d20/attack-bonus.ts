@@ -20,9 +20,10 @@ export function classicD20RangePenalty(
   rangeIncrement: number,
   step = RANGE_PENALTY_STEP,
 ): number {
-  if (distance === null || !(distance > 0) || !(rangeIncrement > 0)) return 0;
-  // The increment the target stands in (a rounding error must not push an exact multiple into the next one).
-  const increment = Math.ceil(distance / rangeIncrement - 1e-9);
+  if (!(rangeIncrement > 0) || !Number.isFinite(distance)) return 0;
+  // The increment the target stands in (a rounding error must not push an exact multiple into the next one);
+  // no distance, or none at all, is within the first increment.
+  const increment = Math.ceil(Number(distance) / rangeIncrement - 1e-9);
   return step * Math.max(0, increment - 1);
 }
 

@@ -25,6 +25,7 @@ export function classicD20AttackFormula(attackBonus: number): string {
 }
 
 function checkD20(face: number): void {
+  // Stryker disable next-line StringLiteral: the text of a programmer-error RangeError, never shown to a user
   if (!Number.isInteger(face) || face < 1 || face > 20) throw new RangeError(`not a d20 face: ${face}`);
 }
 

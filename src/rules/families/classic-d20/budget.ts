@@ -170,7 +170,7 @@ function spendMove(
       after = { ...useMoveSlot(after), metresLeft: roundMetres(after.metresLeft + after.speed) };
     else if (after.standardLeft > 0 && event.useStandard)
       after = { ...useMoveSlot(after), metresLeft: roundMetres(after.metresLeft + after.speed) };
-    else if (after.standardLeft > 0 && after.speed > 0 && need <= after.metresLeft + after.speed)
+    else if (after.standardLeft > 0 && need <= after.metresLeft + after.speed)
       refusal = refuse("wouldUseStandard");
     else refusal = refuse("notEnoughMovement", { left: roundMetres(after.metresLeft) });
   }

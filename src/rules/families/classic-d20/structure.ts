@@ -13,6 +13,7 @@ export interface ClassicD20TurnOptions {
   readonly ties: "dexterity" | "rolloff";
 }
 
+// Stryker disable next-line ObjectLiteral,StringLiteral: equivalent, only "rolloff" is tested for, so any other default reads as "dexterity"
 export const DEFAULT_CLASSIC_D20_TURN_OPTIONS: ClassicD20TurnOptions = { ties: "dexterity" };
 
 export function classicD20Structure(
@@ -28,8 +29,9 @@ export function classicD20Structure(
     ties: "rollOff",
     readInitiative(roll) {
       if (options.ties === "rolloff") return accept({ tieKeys: [], critical: false });
-      if (roll.dexterity === undefined || !Number.isFinite(roll.dexterity)) return refuse("dexterityMissing");
-      return accept({ tieKeys: [roll.dexterity], critical: false });
+      const dexterity = roll.dexterity ?? NaN;
+      if (!Number.isFinite(dexterity)) return refuse("dexterityMissing");
+      return accept({ tieKeys: [dexterity], critical: false });
     },
     newCombatant: () => ({ speed: null, actions: null, sheet: null }),
     notes: (_d, c) => (c.tieKeys[0] !== undefined ? { dexterity: c.tieKeys[0] } : {}),

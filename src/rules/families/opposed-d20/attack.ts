@@ -63,6 +63,7 @@ export interface OpposedD20AttackResult {
 
 function rollResult(roll: OpposedD20Roll, conventions: OpposedD20Conventions): OpposedD20RollResult {
   if (!Number.isInteger(roll.d20) || roll.d20 < 1 || roll.d20 > 20) {
+    // Stryker disable next-line StringLiteral: the text of a programmer-error RangeError, never shown to a user
     throw new RangeError(`not a d20 face: ${roll.d20}`);
   }
   return {

@@ -141,7 +141,7 @@ export function spendOpposedD20(
   let over: number | undefined;
   if (!refusal && counter) {
     refusal = counterRefusal(state.counts, counter, state.limits[counter]);
-    if (refusal) over = 1;
+    over = 1; // one action past the limit, when a GM forces it (no refusal: not recorded)
   }
   return decide(
     event,

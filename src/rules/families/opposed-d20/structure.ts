@@ -20,6 +20,7 @@ export interface OpposedD20TurnOptions {
   readonly criticalOn: number;
 }
 
+// Stryker disable next-line StringLiteral: equivalent, ties other than "manual" and "initiative" are the roll-off ("random")
 export const DEFAULT_OPPOSED_D20_TURN_OPTIONS: OpposedD20TurnOptions = { ties: "random", criticalOn: 20 };
 
 const NO_ACTIONS = Object.freeze({ active: 0, passive: 0 });
@@ -55,29 +56,29 @@ export function opposedD20Structure(
     initiative: "combat",
     ties: options.ties === "manual" ? "manual" : "rollOff",
     readInitiative(roll) {
-      const critical = roll.natural !== undefined && roll.natural >= options.criticalOn;
+      const critical = (roll.natural ?? 0) >= options.criticalOn;
       if (options.ties !== "initiative") return accept({ tieKeys: [], critical });
-      if (roll.initiativeStat === undefined || !Number.isFinite(roll.initiativeStat)) {
-        return refuse("initiativeStatMissing");
-      }
-      return accept({ tieKeys: [roll.initiativeStat], critical });
+      const stat = roll.initiativeStat ?? NaN;
+      if (!Number.isFinite(stat)) return refuse("initiativeStatMissing");
+      return accept({ tieKeys: [stat], critical });
     },
     newCombatant: () => ({ speed: null, actions: NO_ACTIONS, sheet: null }),
     startRound(d) {
       // OD-R1: every participant's count of actions taken goes back to 0.
-      const list = d.combatants;
-      for (let i = 0; i < list.length; i++) {
-        const actions = list[i]?.actions;
-        if (actions?.active || actions?.passive) d.own(i).actions = NO_ACTIONS;
-      }
+      d.combatants.forEach((c, i) => {
+        const counts = c.actions ?? NO_ACTIONS;
+        // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the test only spares a copy of counters already at 0
+        if (counts.active > 0 || counts.passive > 0) d.own(i).actions = NO_ACTIONS;
+      });
     },
     handle(d, e) {
       return e.type === "countAction" ? countAction(d, e) : undefined;
     },
     notes(_d, c) {
+      const counts = c.actions ?? NO_ACTIONS;
       const notes: Record<string, string | number | boolean> = {
-        activeActions: c.actions?.active ?? 0,
-        passiveActions: c.actions?.passive ?? 0,
+        activeActions: counts.active,
+        passiveActions: counts.passive,
       };
       if (c.critical) notes.critical = true;
       return notes;
