@@ -74,7 +74,9 @@ async function playCards(): Promise<Card[]> {
   weapon(foe.actor, "Katana", { parry: 3 });
   const blade = weapon(hero.actor, "Bastard sword", { damage: "2d6", threat: { min: 19, multiplier: 2 } });
   const cards: Card[] = [];
-  const add = (id: string, title: string, message: ChatMessageDoc, viewer: ChatUser) =>
+  const add = (id: string, title: string, message: ChatMessageDoc, viewer: ChatUser) => {
+    // Issue 12: every card a table sees is posted by the active GM, spoken by the character.
+    if (!message.author?.isGM) throw new Error(`gallery: ${id} was not posted by a GM`);
     cards.push({
       id,
       title,
@@ -83,6 +85,7 @@ async function playCards(): Promise<Card[]> {
       readers: readersOf(message as never),
       viewer,
     });
+  };
 
   queueFaces(12, 3);
   add(
@@ -298,6 +301,8 @@ async function playChecks(): Promise<GallerySample[]> {
     );
     await settle();
     if (!message) throw new Error("gallery: no check card posted");
+    if (!(message as unknown as ChatMessageDoc).author?.isGM)
+      throw new Error("gallery: a check card not posted by a GM");
     return message as unknown as ChatMessageDoc;
   };
   const concentration = {
