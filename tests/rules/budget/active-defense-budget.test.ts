@@ -255,4 +255,80 @@ describe("active-defense-3d6 manoeuvres", () => {
     const forced = spendActiveDefense(s, { ...attack("sword"), override: true });
     expect(forced.ok && forced.value.overrides).toEqual([{ event: "maneuver", reason: "maneuverTaken" }]);
   });
+
+  it("AD-M1…AD-M8 what is left of the turn: its one manoeuvre, and the start-of-turn shot of a ready bow (AD-M5)", () => {
+    const lines = (state: ActiveDefenseBudget) =>
+      activeDefenseBudget.remaining(state).turn.map((l) => [l.key, l.left, l.max, l.unit]);
+    // Outside its turn a combatant has nothing to spend.
+    expect(lines(armed())).toEqual([]);
+    expect(activeDefenseBudget.remaining(armed()).round).toEqual([]);
+    expect(lines(start(armed()))).toEqual([
+      ["maneuver", 1, 1, "count"],
+      ["shot", 1, 1, "count"],
+    ]);
+    // AD-M5: the shot comes at the start of the turn, before the manoeuvre; once shot, the manoeuvre is left.
+    expect(lines(run(start(armed()), shoot("bow")))).toEqual([
+      ["maneuver", 1, 1, "count"],
+      ["shot", 0, 1, "count"],
+    ]);
+    // After the manoeuvre, the start of the turn is past: no shot either.
+    expect(lines(run(start(armed()), { type: "maneuver", maneuver: "move" }))).toEqual([
+      ["maneuver", 0, 1, "count"],
+      ["shot", 0, 1, "count"],
+    ]);
+    // No ready missile weapon: no shot line; a sheathed bow is not ready.
+    const melee = initialActiveDefenseBudget({
+      sword: adWeapon(sword, "ready"),
+      bow: adWeapon(bow, "sheathed"),
+    });
+    expect(lines(start(melee))).toEqual([["maneuver", 1, 1, "count"]]);
+  });
+
+  it("AD-M2 (d) two attacks: the turn shows the attacks left", () => {
+    const s = run(start(initialActiveDefenseBudget({ sword: adWeapon(sword, "ready") })), {
+      type: "maneuver",
+      maneuver: "allOutAttack",
+      option: "twoAttacks",
+      weaponId: "sword",
+    });
+    const attacks = (state: ActiveDefenseBudget) =>
+      activeDefenseBudget.remaining(state).turn.find((l) => l.key === "attacks");
+    expect(attacks(s)).toEqual({ key: "attacks", left: 2, max: 2, unit: "count" });
+    const plusFour = run(start(armed()), {
+      type: "maneuver",
+      maneuver: "allOutAttack",
+      option: "plusFour",
+      weaponId: "sword",
+    });
+    expect(attacks(plusFour)).toEqual({ key: "attacks", left: 1, max: 1, unit: "count" });
+    expect(attacks(run(start(armed()), { type: "maneuver", maneuver: "move" }))).toBeUndefined();
+  });
+
+  it("AD-M8 the second turn of picking up a weapon leaves its attack to make", () => {
+    const dropped = run(start(armed()), { type: "dropWeapon", weaponId: "sword" });
+    const knelt = run(dropped, { type: "maneuver", maneuver: "pickUp", weaponId: "sword" });
+    const up = run(nextTurn(knelt), { type: "maneuver", maneuver: "pickUp", weaponId: "sword" });
+    const left = activeDefenseBudget.remaining(up).turn.find((l) => l.key === "maneuver")?.left;
+    expect(left).toBe(1);
+  });
+
+  it("AD-M2…AD-M5 a defender with no manoeuvre in play has none of their effects", () => {
+    expect(defenderFlags(start(armed()))).toEqual({
+      parryWeaponReady: false,
+      parryWeaponUnbalanced: false,
+      allOutAttack: false,
+      allOutDefense: false,
+      aiming: false,
+      readyingMissile: false,
+    });
+    expect(defenderFlags(start(armed()), "sword")).toMatchObject({
+      parryWeaponReady: true,
+      parryWeaponUnbalanced: false,
+    });
+    expect(defenderFlags(start(armed()), "axe")).toMatchObject({
+      parryWeaponReady: true,
+      parryWeaponUnbalanced: true,
+    });
+    expect(activeDefenseBudget.family).toBe("active-defense-3d6");
+  });
 });
