@@ -331,4 +331,74 @@ describe("active-defense-3d6 manoeuvres", () => {
     });
     expect(activeDefenseBudget.family).toBe("active-defense-3d6");
   });
+
+  it("AD-M2 all-out attack is made with a melee weapon the attacker has; (d) ready-and-attack readies it at once", () => {
+    const allOut = (option: "plusFour" | "readyAndAttack", weaponId: string): ActiveDefenseEvent => ({
+      type: "maneuver",
+      maneuver: "allOutAttack",
+      option,
+      weaponId,
+    });
+    expect(reason(start(armed()), allOut("plusFour", "spear"))).toBe("unknownWeapon");
+    expect(reason(start(armed()), allOut("plusFour", "bow"))).toBe("shootAtTurnStart");
+    expect(reason(start(armed("sheathed")), allOut("plusFour", "sword"))).toBe("weaponNotReady");
+    const drawn = run(start(armed("sheathed")), allOut("readyAndAttack", "sword"));
+    expect(drawn.weapons.sword?.status).toBe("ready");
+    // AD-M4: an unbalanced weapon readied and swung is unready again after the attack.
+    expect(run(start(armed("sheathed")), allOut("readyAndAttack", "axe")).weapons.axe?.status).not.toBe(
+      "ready",
+    );
+    const dropped = run(start(armed()), { type: "dropWeapon", weaponId: "sword" });
+    expect(reason(dropped, allOut("readyAndAttack", "sword"))).toBe("weaponDropped");
+  });
+
+  it("AD-M5 a failed aiming roll (margin below 0) gives no aim; a margin of 0 is an aim worth 0", () => {
+    const s = start(armed());
+    const aim = (margin: number): ActiveDefenseEvent => ({
+      type: "maneuver",
+      maneuver: "aim",
+      weaponId: "bow",
+      margin,
+    });
+    expect(run(s, aim(-1)).aim).toBeNull();
+    expect(run(s, aim(0)).aim).toEqual({ weaponId: "bow", margin: 0, turn: 1 });
+    expect(reason(s, { type: "maneuver", maneuver: "aim", weaponId: "spear", margin: 2 })).toBe(
+      "unknownWeapon",
+    );
+  });
+
+  it("AD-M1 AD-M5 AD-M8 a feint, an aim and kneeling last for the next turn only (AD-T1)", () => {
+    const feinted = run(start(armed()), { type: "maneuver", maneuver: "feint", target: "orc", effect: 2 });
+    expect(feinted.feint).toEqual({ target: "orc", effect: 2, turn: 1 });
+    expect(nextTurn(feinted).feint).not.toBeNull();
+    expect(nextTurn(nextTurn(feinted)).feint).toBeNull();
+    expect(
+      run(start(armed()), { type: "maneuver", maneuver: "feint", target: "orc", effect: 0 }).feint,
+    ).toBeNull();
+    const aimed = run(start(armed()), { type: "maneuver", maneuver: "aim", weaponId: "bow", margin: 2 });
+    expect(nextTurn(aimed).aim).not.toBeNull();
+    expect(nextTurn(nextTurn(aimed)).aim).toBeNull();
+    const dropped = run(start(armed()), { type: "dropWeapon", weaponId: "sword" });
+    const knelt = run(dropped, { type: "maneuver", maneuver: "pickUp", weaponId: "sword" });
+    expect(nextTurn(knelt).kneeling).not.toBeNull();
+    expect(nextTurn(nextTurn(knelt)).kneeling).toBeNull();
+  });
+
+  it("AD-T1 a combatant starts with nothing in play; its turn ends with nothing left to spend; a new round clears the override log", () => {
+    expect(armed()).toMatchObject({
+      turnNumber: 0,
+      inTurn: false,
+      maneuver: null,
+      attackAfterPickUp: false,
+      shotThisTurn: false,
+      strikes: 0,
+      overrides: [],
+    });
+    const s = run(start(armed()), { type: "maneuver", maneuver: "move" });
+    expect(end(s).inTurn).toBe(false);
+    expect(activeDefenseBudget.remaining(end(s)).turn).toEqual([]);
+    const forced = spendActiveDefense(s, { type: "maneuver", maneuver: "move", override: true });
+    expect(forced.ok && forced.value.overrides).toHaveLength(1);
+    if (forced.ok) expect(activeDefenseBudget.startRound(forced.value, undefined).overrides).toEqual([]);
+  });
 });
