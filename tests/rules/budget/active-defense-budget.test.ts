@@ -255,4 +255,150 @@ describe("active-defense-3d6 manoeuvres", () => {
     const forced = spendActiveDefense(s, { ...attack("sword"), override: true });
     expect(forced.ok && forced.value.overrides).toEqual([{ event: "maneuver", reason: "maneuverTaken" }]);
   });
+
+  it("AD-M1…AD-M8 what is left of the turn: its one manoeuvre, and the start-of-turn shot of a ready bow (AD-M5)", () => {
+    const lines = (state: ActiveDefenseBudget) =>
+      activeDefenseBudget.remaining(state).turn.map((l) => [l.key, l.left, l.max, l.unit]);
+    // Outside its turn a combatant has nothing to spend.
+    expect(lines(armed())).toEqual([]);
+    expect(activeDefenseBudget.remaining(armed()).round).toEqual([]);
+    expect(lines(start(armed()))).toEqual([
+      ["maneuver", 1, 1, "count"],
+      ["shot", 1, 1, "count"],
+    ]);
+    // AD-M5: the shot comes at the start of the turn, before the manoeuvre; once shot, the manoeuvre is left.
+    expect(lines(run(start(armed()), shoot("bow")))).toEqual([
+      ["maneuver", 1, 1, "count"],
+      ["shot", 0, 1, "count"],
+    ]);
+    // After the manoeuvre, the start of the turn is past: no shot either.
+    expect(lines(run(start(armed()), { type: "maneuver", maneuver: "move" }))).toEqual([
+      ["maneuver", 0, 1, "count"],
+      ["shot", 0, 1, "count"],
+    ]);
+    // No ready missile weapon: no shot line; a sheathed bow is not ready.
+    const melee = initialActiveDefenseBudget({
+      sword: adWeapon(sword, "ready"),
+      bow: adWeapon(bow, "sheathed"),
+    });
+    expect(lines(start(melee))).toEqual([["maneuver", 1, 1, "count"]]);
+  });
+
+  it("AD-M2 (d) two attacks: the turn shows the attacks left", () => {
+    const s = run(start(initialActiveDefenseBudget({ sword: adWeapon(sword, "ready") })), {
+      type: "maneuver",
+      maneuver: "allOutAttack",
+      option: "twoAttacks",
+      weaponId: "sword",
+    });
+    const attacks = (state: ActiveDefenseBudget) =>
+      activeDefenseBudget.remaining(state).turn.find((l) => l.key === "attacks");
+    expect(attacks(s)).toEqual({ key: "attacks", left: 2, max: 2, unit: "count" });
+    const plusFour = run(start(armed()), {
+      type: "maneuver",
+      maneuver: "allOutAttack",
+      option: "plusFour",
+      weaponId: "sword",
+    });
+    expect(attacks(plusFour)).toEqual({ key: "attacks", left: 1, max: 1, unit: "count" });
+    expect(attacks(run(start(armed()), { type: "maneuver", maneuver: "move" }))).toBeUndefined();
+  });
+
+  it("AD-M8 the second turn of picking up a weapon leaves its attack to make", () => {
+    const dropped = run(start(armed()), { type: "dropWeapon", weaponId: "sword" });
+    const knelt = run(dropped, { type: "maneuver", maneuver: "pickUp", weaponId: "sword" });
+    const up = run(nextTurn(knelt), { type: "maneuver", maneuver: "pickUp", weaponId: "sword" });
+    const left = activeDefenseBudget.remaining(up).turn.find((l) => l.key === "maneuver")?.left;
+    expect(left).toBe(1);
+  });
+
+  it("AD-M2…AD-M5 a defender with no manoeuvre in play has none of their effects", () => {
+    expect(defenderFlags(start(armed()))).toEqual({
+      parryWeaponReady: false,
+      parryWeaponUnbalanced: false,
+      allOutAttack: false,
+      allOutDefense: false,
+      aiming: false,
+      readyingMissile: false,
+    });
+    expect(defenderFlags(start(armed()), "sword")).toMatchObject({
+      parryWeaponReady: true,
+      parryWeaponUnbalanced: false,
+    });
+    expect(defenderFlags(start(armed()), "axe")).toMatchObject({
+      parryWeaponReady: true,
+      parryWeaponUnbalanced: true,
+    });
+    expect(activeDefenseBudget.family).toBe("active-defense-3d6");
+  });
+
+  it("AD-M2 all-out attack is made with a melee weapon the attacker has; (d) ready-and-attack readies it at once", () => {
+    const allOut = (option: "plusFour" | "readyAndAttack", weaponId: string): ActiveDefenseEvent => ({
+      type: "maneuver",
+      maneuver: "allOutAttack",
+      option,
+      weaponId,
+    });
+    expect(reason(start(armed()), allOut("plusFour", "spear"))).toBe("unknownWeapon");
+    expect(reason(start(armed()), allOut("plusFour", "bow"))).toBe("shootAtTurnStart");
+    expect(reason(start(armed("sheathed")), allOut("plusFour", "sword"))).toBe("weaponNotReady");
+    const drawn = run(start(armed("sheathed")), allOut("readyAndAttack", "sword"));
+    expect(drawn.weapons.sword?.status).toBe("ready");
+    // AD-M4: an unbalanced weapon readied and swung is unready again after the attack.
+    expect(run(start(armed("sheathed")), allOut("readyAndAttack", "axe")).weapons.axe?.status).not.toBe(
+      "ready",
+    );
+    const dropped = run(start(armed()), { type: "dropWeapon", weaponId: "sword" });
+    expect(reason(dropped, allOut("readyAndAttack", "sword"))).toBe("weaponDropped");
+  });
+
+  it("AD-M5 a failed aiming roll (margin below 0) gives no aim; a margin of 0 is an aim worth 0", () => {
+    const s = start(armed());
+    const aim = (margin: number): ActiveDefenseEvent => ({
+      type: "maneuver",
+      maneuver: "aim",
+      weaponId: "bow",
+      margin,
+    });
+    expect(run(s, aim(-1)).aim).toBeNull();
+    expect(run(s, aim(0)).aim).toEqual({ weaponId: "bow", margin: 0, turn: 1 });
+    expect(reason(s, { type: "maneuver", maneuver: "aim", weaponId: "spear", margin: 2 })).toBe(
+      "unknownWeapon",
+    );
+  });
+
+  it("AD-M1 AD-M5 AD-M8 a feint, an aim and kneeling last for the next turn only (AD-T1)", () => {
+    const feinted = run(start(armed()), { type: "maneuver", maneuver: "feint", target: "orc", effect: 2 });
+    expect(feinted.feint).toEqual({ target: "orc", effect: 2, turn: 1 });
+    expect(nextTurn(feinted).feint).not.toBeNull();
+    expect(nextTurn(nextTurn(feinted)).feint).toBeNull();
+    expect(
+      run(start(armed()), { type: "maneuver", maneuver: "feint", target: "orc", effect: 0 }).feint,
+    ).toBeNull();
+    const aimed = run(start(armed()), { type: "maneuver", maneuver: "aim", weaponId: "bow", margin: 2 });
+    expect(nextTurn(aimed).aim).not.toBeNull();
+    expect(nextTurn(nextTurn(aimed)).aim).toBeNull();
+    const dropped = run(start(armed()), { type: "dropWeapon", weaponId: "sword" });
+    const knelt = run(dropped, { type: "maneuver", maneuver: "pickUp", weaponId: "sword" });
+    expect(nextTurn(knelt).kneeling).not.toBeNull();
+    expect(nextTurn(nextTurn(knelt)).kneeling).toBeNull();
+  });
+
+  it("AD-T1 a combatant starts with nothing in play; its turn ends with nothing left to spend; a new round clears the override log", () => {
+    expect(armed()).toMatchObject({
+      turnNumber: 0,
+      inTurn: false,
+      maneuver: null,
+      attackAfterPickUp: false,
+      shotThisTurn: false,
+      strikes: 0,
+      overrides: [],
+    });
+    const s = run(start(armed()), { type: "maneuver", maneuver: "move" });
+    expect(end(s).inTurn).toBe(false);
+    expect(activeDefenseBudget.remaining(end(s)).turn).toEqual([]);
+    const forced = spendActiveDefense(s, { type: "maneuver", maneuver: "move", override: true });
+    expect(forced.ok && forced.value.overrides).toHaveLength(1);
+    if (forced.ok) expect(activeDefenseBudget.startRound(forced.value, undefined).overrides).toEqual([]);
+  });
 });
