@@ -401,4 +401,69 @@ describe("active-defense-3d6 manoeuvres", () => {
     expect(forced.ok && forced.value.overrides).toHaveLength(1);
     if (forced.ok) expect(activeDefenseBudget.startRound(forced.value, undefined).overrides).toEqual([]);
   });
+
+  it("AD-M4 AD-M5 AD-M8 a dropped weapon loses its aim and its readying; the others keep theirs", () => {
+    expect(reason(start(armed()), { type: "dropWeapon", weaponId: "spear" })).toBe("unknownWeapon");
+    const aimed = run(start(armed()), { type: "maneuver", maneuver: "aim", weaponId: "bow", margin: 2 });
+    expect(run(aimed, { type: "dropWeapon", weaponId: "bow" }).aim).toBeNull();
+    expect(run(aimed, { type: "dropWeapon", weaponId: "sword" }).aim).toEqual(aimed.aim);
+    const spent = run(start(armed()), shoot("bow"));
+    const readying = run(spent, ready("bow"));
+    expect(readying.pendingReady).not.toBeNull();
+    expect(run(readying, { type: "dropWeapon", weaponId: "bow" }).pendingReady).toBeNull();
+    expect(run(readying, { type: "dropWeapon", weaponId: "sword" }).pendingReady).toEqual(
+      readying.pendingReady,
+    );
+  });
+
+  it("AD-M4 a weapon the sheet adds or changes is ready, sheathed or unready as the sheet says", () => {
+    const s = run(start(armed()), { type: "weapon", weaponId: "spear", spec: sword, status: "sheathed" });
+    expect(s.weapons.spear?.status).toBe("sheathed");
+    expect(s.weapons.sword?.status).toBe("ready");
+  });
+
+  it("AD-M4 AD-M5 what a defense costs: only while aiming loses the aim; only the parrying weapon is unreadied", () => {
+    const aimed = run(start(armed()), { type: "maneuver", maneuver: "aim", weaponId: "bow", margin: 2 });
+    const defend = (state: ActiveDefenseBudget, ...kinds: ("loseAim" | "voidReadying" | "unreadyWeapon")[]) =>
+      run(state, { type: "defended", consequences: kinds.map((kind) => ({ kind })), weaponId: "axe" });
+    // Between the aiming turn and the shot, a defense loses the aim (AD-M5).
+    expect(defend(end(aimed), "loseAim").aim).toBeNull();
+    // On the shooting turn the aim is no longer "while aiming".
+    expect(defend(nextTurn(aimed), "loseAim").aim).toEqual(aimed.aim);
+    // A defense costing something else leaves the aim and the weapons.
+    const other = defend(end(aimed), "voidReadying");
+    expect([other.aim, other.weapons.axe?.status]).toEqual([aimed.aim, "ready"]);
+    expect(defend(end(aimed), "loseAim").weapons.axe?.status).toBe("ready");
+    // AD-M4: a parry with the axe unreadies it; with no weapon named, nothing is unreadied.
+    expect(defend(start(armed()), "unreadyWeapon").weapons.axe?.status).not.toBe("ready");
+    const unnamed = run(start(armed()), { type: "defended", consequences: [{ kind: "unreadyWeapon" }] });
+    expect(unnamed.weapons).toEqual(start(armed()).weapons);
+  });
+
+  it("AD-M5 a shot needs a ready weapon first, a missile one second; an aim counts on the turn after, for that weapon", () => {
+    expect(reason(start(armed("sheathed")), shoot("sword"))).toBe("weaponNotReady");
+    expect(reason(start(armed()), shoot("sword"))).toBe("notMissileWeapon");
+    const aimed = run(start(armed()), { type: "maneuver", maneuver: "aim", weaponId: "bow", margin: 2 });
+    expect(shotAim(aimed, "bow")).toEqual({ aimed: false });
+    expect(shotAim(nextTurn(aimed), "crossbow")).toEqual({ aimed: false });
+    expect(shotAim(nextTurn(aimed), "bow")).toEqual({ aimed: true, margin: 2 });
+  });
+
+  it("AD-M2 the attacks an all-out attack allows are counted; a GM-forced attack is recorded as the manoeuvre", () => {
+    const s = run(start(armed()), {
+      type: "maneuver",
+      maneuver: "allOutAttack",
+      option: "plusFour",
+      weaponId: "sword",
+    });
+    const once = run(s, { type: "strike", weaponId: "sword" });
+    const out = spendActiveDefense(once, { type: "strike", weaponId: "sword" });
+    expect(!out.ok && [out.reason, out.data]).toEqual(["attacksUsed", { count: "1" }]);
+    const forced = spendActiveDefense(start(armed("sheathed")), {
+      type: "strike",
+      weaponId: "sword",
+      override: true,
+    });
+    expect(forced.ok && forced.value.overrides).toEqual([{ event: "maneuver", reason: "weaponNotReady" }]);
+  });
 });
