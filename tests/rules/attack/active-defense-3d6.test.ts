@@ -32,6 +32,7 @@ import {
 import {
   activeDefenseFumble,
   FUMBLE_TABLE,
+  FUMBLE_TABLE_FORMULA,
 } from "../../../src/rules/families/active-defense-3d6/fumble-table";
 
 const criticals = { success: 4, failure: 17 };
@@ -135,6 +136,18 @@ describe("active-defense-3d6 hit roll", () => {
     expect(activeDefenseFumble([3, 3, 4])).toMatchObject({ total: 10, key: "FRAY.Fumble.9-11" });
     expect(activeDefenseFumble([6, 6, 6]).key).toBe("FRAY.Fumble.18");
     expect(() => activeDefenseFumble([6, 6])).toThrow(RangeError);
+  });
+
+  it("AD-C2 the attacker rolls 3d6 on the table: three faces of a d6 each, nothing else", () => {
+    expect(FUMBLE_TABLE_FORMULA).toBe("3d6");
+    for (const faces of [
+      [0, 3, 3],
+      [7, 3, 3],
+      [3, 3, 2.5],
+      [3, Number.NaN, 3],
+      [3, 3, 3, 3],
+    ])
+      expect(() => activeDefenseFumble(faces)).toThrow(RangeError);
   });
 
   it("AD-C3 3–4 is a critical success and 17–18 a critical failure, by settings", () => {

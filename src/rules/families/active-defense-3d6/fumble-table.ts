@@ -35,6 +35,7 @@ export interface FumbleEntry {
 /** The entry for three d6 faces. */
 export function activeDefenseFumble(faces: readonly number[]): FumbleEntry {
   if (faces.length !== 3 || faces.some((f) => !Number.isInteger(f) || f < 1 || f > 6)) {
+    // Stryker disable next-line StringLiteral: the text of a programmer-error RangeError, never shown to a user
     throw new RangeError(`the fumble table takes three d6 faces, got ${faces.join(", ")}`);
   }
   const total = faces.reduce((sum, f) => sum + f, 0);
