@@ -5,7 +5,7 @@
  * instead of clamping it as a NumberField's `min`/`max` do when data is cleaned (foundryvtt#12487), and give no
  * initial value to a required field (a record missing a part is refused, not filled in).
  */
-import { DICE_CAPS, formulaSize } from "../../rules/dice/formula-shape";
+import { formulaSize, withinDiceCaps } from "../../rules/dice/formula-shape";
 
 const { NumberField, StringField, BooleanField, ObjectField, SchemaField } = foundry.data.fields;
 
@@ -117,20 +117,9 @@ export function formulaText(blank = false) {
     validate: (value: unknown) =>
       typeof value === "string" &&
       value.length <= FORMULA_MAX &&
-      (value === "" ? blank : withinCaps(formulaSize(value))),
+      (value === "" ? blank : withinDiceCaps(value)),
     validationError: "is not a dice formula within the dice caps",
   });
-}
-
-function withinCaps(size: ReturnType<typeof formulaSize>): boolean {
-  return (
-    size !== null &&
-    size.largestTerm <= DICE_CAPS.perTerm &&
-    size.dice <= DICE_CAPS.total &&
-    size.terms <= DICE_CAPS.terms &&
-    size.faces <= DICE_CAPS.faces &&
-    size.constant <= DICE_CAPS.constant
-  );
 }
 
 /**
