@@ -269,6 +269,8 @@ export function onPreMoveToken(token: MovingToken, movement: TokenMovement): fal
     return;
   }
   if (movement.chain?.some((m) => overridden.has(m))) return;
+  // v13's undo (Ctrl+Z) is decided on the GM's side: free back to where the token stood, a move otherwise.
+  if (movement.method === "undo") return;
   const gm = game.user?.isGM === true;
   const from = positionOf(token);
   const legs = legsOf(from, [movement.passed, movement.pending], gm);
@@ -296,6 +298,8 @@ export function onPreMoveToken(token: MovingToken, movement: TokenMovement): fal
 
 /** Where each token stood when a GM client last saw it (by uuid): the start of its next move. */
 const positions = new Map<string, TokenPosition>();
+/** Where each token stood before its last move (by uuid): where v13's undo takes it back to. */
+const previous = new Map<string, TokenPosition>();
 /** The movements reported once on this client, and where each took its token (the most recent `REPORTED_KEPT`). */
 const reported = new Map<string, TokenPosition>();
 const REPORTED_KEPT = 1000;
@@ -351,7 +355,12 @@ async function positionChanged(
   const known = positions.get(key);
   positions.set(key, to);
   if (known && samePosition(known, to)) return null;
+  const earlier = previous.get(key);
+  if (known) previous.set(key, known);
   if (!game.user.isActiveGM) return null;
+  // v13's undo (Ctrl+Z) takes a token back to where it stood before its last move: that move stays paid (nothing
+  // is given back) and the way back costs nothing. An "undo" anywhere else is paid like any move.
+  if (movement?.method === "undo" && known && earlier && samePosition(earlier, to)) return null;
   // A token the GM never saw before (none of its fights was seen): where the mover says it began.
   const origin = movement?.origin;
   const from =

@@ -219,6 +219,24 @@ describe("security: token movement is paid on the GM's side", () => {
     expect(moveLeft(fight, heroId)).toBe(0);
   });
 
+  it("v13's undo (Ctrl+Z) takes a move back: the move stays paid, the way back is free and nothing is put back", async () => {
+    const { fight, heroId, token } = await slowTurn();
+    expect(await dragToken(alice, token, [{ action: "walk", cost: 8 }])).toBe(true);
+    await settle();
+    expect(moveLeft(fight, heroId)).toBe(2);
+    // Back to where it stood: 8 m more than is left, yet neither refused nor charged.
+    expect(await dragToken(alice, token, [{ action: "walk", cost: 8, x: 0 }], { method: "undo" })).toBe(true);
+    await settle();
+    expect(at(token).x).toBe(0);
+    expect(moveLeft(fight, heroId)).toBe(2);
+    expect(shown.filter((s) => s.user === "Alice")).toEqual([]);
+    // An "undo" anywhere else is a move like any other: 6 m past what is left, put back.
+    expect(await hostileDrag(token, [{ action: "walk", cost: 6 }], { method: "undo" })).toBe(true);
+    await settle();
+    expect(at(token).x).toBe(0);
+    expect(moveLeft(fight, heroId)).toBe(2);
+  });
+
   it("the GM's own moves stay overridable: spent with the override, never put back", async () => {
     const { fight, heroId, token } = await slowTurn();
     // The GM's own client refuses first and asks; the GM confirms the override.
