@@ -102,6 +102,14 @@ describe("active-defense-3d6 hit roll", () => {
       options: [],
       reason: "defenseAgainstCritical",
     });
+    // The defender's sheet shows each defense greyed out, with why.
+    expect(activeDefenseLegalDefenses(guard, { ...melee, critical: true }).unavailable).toEqual(
+      (["parry", "block", "dodge"] as const).map((id) => ({
+        id,
+        labelKey: `FRAY.Defense.${id}`,
+        reason: "defenseAgainstCritical",
+      })),
+    );
     expect(activeDefenseAttackOutcome(hit, [])).toMatchObject({ outcome: "critical", damageDue: true });
   });
 
@@ -119,7 +127,9 @@ describe("active-defense-3d6 hit roll", () => {
   it("AD-C2 a critical defense also sends the attacker to the fumble table", () => {
     const hit = resolveActiveDefenseHit(sword, [3, 3, 3], criticals);
     const parry = resolveActiveDefenseRoll({ id: "parry", target: 9 }, [1, 1, 1], criticals);
-    expect(parry).toMatchObject({ success: true, attackerFumbles: true, next: { purpose: "fumbleTable" } });
+    // AD-C2: the attacker "rolls 3d6 on the fumble table".
+    expect(parry).toMatchObject({ success: true, attackerFumbles: true });
+    expect(parry.next).toEqual({ purpose: "fumbleTable", formula: "3d6" });
     expect(activeDefenseAttackOutcome(hit, [parry])).toMatchObject({
       outcome: "defended",
       defendedBy: "parry",
@@ -260,6 +270,8 @@ describe("active-defense-3d6 defenses", () => {
     ).toBe(true);
     expect(activeDefenseDamageFormula({ count: 2, bonus: 1 }, true)).toBe("1d6 + 7");
     expect(activeDefenseDamageFormula({ count: 1, sides: 6 }, true)).toBe("6");
+    // (a) maximises one of the damage dice: flat damage with no die gains nothing.
+    expect(activeDefenseDamageFormula({ count: 0, bonus: 3 }, true)).toBe("3");
     const hit = resolveActiveDefenseHit({ ...sword, allOutAttack: "maxDamage" }, [1, 1, 1], criticals);
     expect(hit.next).toEqual({ purpose: "damage", formula: "1d6 + 7" });
   });
@@ -320,6 +332,15 @@ describe("active-defense-3d6 defenses", () => {
       "unreadyWeapon",
     ]);
     expect(block?.consequences.map((c) => c.kind)).toEqual(["loseAim", "voidReadying", "concentrationCheck"]);
+    // Each cost comes with its own condition only: a defender doing none of these pays nothing.
+    const blockCosts = (extra: Partial<ActiveDefenseDefender>) =>
+      activeDefenseLegalDefenses({ ...guard, ...extra }, melee)
+        .options.find((o) => o.id === "block")
+        ?.consequences.map((c) => c.kind);
+    expect(blockCosts({})).toEqual([]);
+    expect(blockCosts({ aiming: true })).toEqual(["loseAim"]);
+    expect(blockCosts({ readyingMissile: true })).toEqual(["voidReadying"]);
+    expect(blockCosts({ concentrating: true })).toEqual(["concentrationCheck"]);
     const unready = activeDefenseLegalDefenses({ ...guard, parryWeaponReady: false }, melee);
     expect(unready.unavailable).toEqual([
       { id: "parry", labelKey: "FRAY.Defense.parry", reason: "parryWeaponNotReady" },
@@ -330,6 +351,35 @@ describe("active-defense-3d6 defenses", () => {
     expect(activeDefenseHitTarget({ ...sword, aim: { aimed: true, margin: 3 } }).target).toBe(15);
     expect(activeDefenseHitTarget({ ...sword, aim: { aimed: false } }).target).toBe(8);
     expect(activeDefenseHitTarget(sword).target).toBe(12);
+  });
+
+  it("AD-A1/AD-M2/AD-M5 the hit target lists each term the card shows, and no term worth 0", () => {
+    // The card explains the target value term by term: the weapon skill, the situational modifier, all-out
+    // attack (b) +4 (AD-M2), the aim roll's margin or −4 without aim (AD-M5).
+    expect(
+      activeDefenseHitTarget({
+        ...sword,
+        modifier: -2,
+        allOutAttack: "plusFour",
+        aim: { aimed: true, margin: 2 },
+      }),
+    ).toEqual({
+      target: 16,
+      parts: [
+        { part: "skill", value: 12 },
+        { part: "modifier", value: -2 },
+        { part: "allOutAttack", value: 4 },
+        { part: "aim", value: 2 },
+      ],
+    });
+    expect(activeDefenseHitTarget({ ...sword, aim: { aimed: false } }).parts).toEqual([
+      { part: "skill", value: 12 },
+      { part: "noAim", value: -4 },
+    ]);
+    // An aim roll made exactly (margin 0) and no modifier add nothing, so the card shows no "+0" term.
+    expect(activeDefenseHitTarget({ ...sword, modifier: 0, aim: { aimed: true, margin: 0 } }).parts).toEqual([
+      { part: "skill", value: 12 },
+    ]);
   });
 
   it("AD-A4 damage minus the armour's DR is the final damage, never below 0", () => {

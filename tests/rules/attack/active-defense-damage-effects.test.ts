@@ -2,11 +2,13 @@ import fc from "fast-check";
 import { runs } from "../../property-runs";
 import { describe, expect, it } from "vitest";
 import {
+  DAMAGE_CHECK_EFFECT,
   damageEffectChecksDue,
   deathThreshold,
   DEFAULT_DAMAGE_EFFECT_THRESHOLDS,
   majorWoundLimit,
   resolveDamageEffectCheck,
+  STUN_STATE,
   type BlowInput,
 } from "../../../src/rules/families/active-defense-3d6/damage-effects";
 
@@ -52,12 +54,16 @@ describe("active-defense-3d6 damage effects (AD-A4)", () => {
     expect(checks(blow(5, -15))).toEqual(["unconsciousness", "death"]);
     expect(checks(blow(4, -15))).toEqual(["unconsciousness"]);
     expect(checks(blow(25, 5))).toEqual(["stun", "knockdown", "unconsciousness", "death"]);
-    expect(damageEffectChecksDue(blow(5, -15)).find((c) => c.check === "death")).toEqual({
-      check: "death",
-      reason: "deathThreshold",
-      effect: "dead",
-      target: 11,
-    });
+    expect(damageEffectChecksDue(blow(5, -15))).toEqual([
+      { check: "unconsciousness", reason: "zeroHealth", effect: "unconscious", target: 11 },
+      { check: "death", reason: "deathThreshold", effect: "dead", target: 11 },
+    ]);
+  });
+
+  it("AD-A4/AD-T1 a failed stun check leaves the «朦朧» state the round engine ends at the holder's next turn", () => {
+    // One id for both: the `stunned` status on the token and the round engine's timed state that ends it.
+    expect(DAMAGE_CHECK_EFFECT.stun).toBe("stunned");
+    expect(STUN_STATE).toBe(DAMAGE_CHECK_EFFECT.stun);
   });
 
   it("AD-A4 the thresholds are parameters (world settings): a quarter of max Health, death at −2× max", () => {
@@ -72,6 +78,11 @@ describe("active-defense-3d6 damage effects (AD-A4)", () => {
     expect(() => damageEffectChecksDue(blow(5), { ...harsh, deathThresholdMultiple: -1 })).toThrow(
       RangeError,
     );
+    // The setting's lowest value, 0×: the death check comes as soon as Health falls to 0 (a plain 0, not −0).
+    const deadly = { majorWoundFraction: 0.5, deathThresholdMultiple: 0 };
+    expect(deathThreshold(20, deadly)).toBe(0);
+    expect(checks(blow(5, 5), deadly)).toEqual(["unconsciousness", "death"]);
+    expect(checks(blow(5, 6), deadly)).toEqual([]);
   });
 
   it("AD-A4 a blow that deals no damage (all stopped by DR) causes nothing, even below 0 Health", () => {

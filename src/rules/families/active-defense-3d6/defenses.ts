@@ -76,18 +76,18 @@ function noDefense(reason: string): LegalDefenses<ActiveDefenseId> {
   };
 }
 
-/** Why one defense cannot be rolled now (a refusal reason), or null. */
-function unavailableReason(
+/** One defense's target before penalties when it can be rolled now, or why it cannot (a refusal reason). */
+function availability(
   id: ActiveDefenseId,
-  base: number | null,
   defender: ActiveDefenseDefender,
   failed: readonly ActiveDefenseId[],
-): string | null {
-  if (base === null) return id === "parry" ? "noParryWeapon" : "noShield";
-  if (id === "parry" && !defender.parryWeaponReady) return "parryWeaponNotReady";
-  if (failed.includes(id)) return "defenseAlreadyTried";
-  if (!defenseLeft(defender.usage, id, defender.allOutDefense)) return `${id}AlreadyUsed`;
-  return null;
+): { readonly base: number } | { readonly reason: string } {
+  const base = defender.targets[id];
+  if (base === null) return { reason: id === "parry" ? "noParryWeapon" : "noShield" };
+  if (id === "parry" && !defender.parryWeaponReady) return { reason: "parryWeaponNotReady" };
+  if (failed.includes(id)) return { reason: "defenseAlreadyTried" };
+  if (!defenseLeft(defender.usage, id, defender.allOutDefense)) return { reason: `${id}AlreadyUsed` };
+  return { base };
 }
 
 export function activeDefenseLegalDefenses(
@@ -110,10 +110,9 @@ export function activeDefenseLegalDefenses(
   const options: DefenseOption<ActiveDefenseId>[] = [];
   const unavailable: UnavailableDefense<ActiveDefenseId>[] = [];
   for (const id of ACTIVE_DEFENSE_IDS) {
-    const base = defender.targets[id];
-    const reason = unavailableReason(id, base, defender, failed);
-    if (base === null || reason !== null) {
-      unavailable.push({ id, labelKey: labelKey(id), reason: reason ?? "noShield" });
+    const available = availability(id, defender, failed);
+    if ("reason" in available) {
+      unavailable.push({ id, labelKey: labelKey(id), reason: available.reason });
       continue;
     }
     const consequences = [...shared];
@@ -122,7 +121,7 @@ export function activeDefenseLegalDefenses(
       id,
       labelKey: labelKey(id),
       formula: DEFENSE_ROLL_FORMULA,
-      target: base - (attack.missile ? MISSILE_DEFENSE_PENALTY[id] : 0) - penalty,
+      target: available.base - (attack.missile ? MISSILE_DEFENSE_PENALTY[id] : 0) - penalty,
       consequences,
     });
   }
