@@ -31,9 +31,14 @@ export function situationBounds(family: FamilyId, gm: boolean): SituationBounds 
   return { modifier: PLAYER_MODIFIER[family], boons: 3, banes: 10 };
 }
 
+/** `Number.isInteger` is false for anything but a number: it only needs to tell TypeScript so. */
+function isWhole(value: unknown): value is number {
+  return Number.isInteger(value);
+}
+
 /** A whole number within [min, max], or a refusal naming the limit. */
 export function boundedWhole(value: unknown, min: number, max: number): Outcome<number> {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max)
+  if (!isWhole(value) || value < min || value > max)
     return refuse("outOfBounds", { min, max });
   return accept(value);
 }

@@ -23,5 +23,5 @@ export const FAMILY_DATA_KEYS = {
 export type FamilyDataKey = (typeof FAMILY_DATA_KEYS)[FamilyId];
 
 export function isFamilyId(value: unknown): value is FamilyId {
-  return typeof value === "string" && (FAMILY_IDS as readonly string[]).includes(value);
+  return (FAMILY_IDS as readonly unknown[]).includes(value);
 }
