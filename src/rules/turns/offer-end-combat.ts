@@ -6,13 +6,13 @@ import type { RoundState, Side } from "./round-state";
 
 /** The side whose creatures are all defeated (the players' checked first), or null. */
 export function defeatedSide(state: Pick<RoundState, "combatants">): Side | null {
-  const present = { players: 0, gm: 0 };
-  const standing = { players: 0, gm: 0 };
+  const present = new Set<Side>();
+  const standing = new Set<Side>();
   for (const c of state.combatants) {
-    present[c.side] += 1;
-    if (!c.defeated) standing[c.side] += 1;
+    present.add(c.side);
+    if (!c.defeated) standing.add(c.side);
   }
-  for (const side of ["players", "gm"] as const) if (present[side] > 0 && standing[side] === 0) return side;
+  for (const side of ["players", "gm"] as const) if (present.has(side) && !standing.has(side)) return side;
   return null;
 }
 
