@@ -29,12 +29,6 @@ export function decide<S extends WithOverrides>(
   return accept({ ...applied, overrides: [...applied.overrides, record] });
 }
 
-/** Spend `cost` from `left`, never below zero; `overspent` is what did not fit. */
-export function clampSpend(left: number, cost: number): { left: number; overspent: number } {
-  const after = left - cost;
-  return after >= 0 ? { left: after, overspent: 0 } : { left: 0, overspent: -after };
-}
-
 /**
  * An event outside the creature's turn: refused (`notYourTurn`), unless the GM forces it — then nothing is
  * spent (there is no turn to spend from) and the bypassed refusal is recorded, as any override is.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defeatedSide, offerEndCombat } from "../../../src/rules/turns/offer-end-combat";
-import type { Side, TurnCombatant } from "../../../src/rules/turns/round-state";
+import { emptyRoundState, type Side, type TurnCombatant } from "../../../src/rules/turns/round-state";
 
 // FS-R9: "Combat ends when every creature on one side has surrendered, fled or died; otherwise a new round
 // begins." The Foundry layer marks such creatures defeated; the engine only offers the GM to end the combat.
@@ -55,5 +55,28 @@ describe("FS-R9 the end of a combat", () => {
     expect(offerEndCombat({ round: 3, combatants: [fighter("ann", "players"), fighter("orc", "gm")] })).toBe(
       false,
     );
+  });
+});
+
+describe("a combat not yet started", () => {
+  it("FS-R1/FS-R9 round 0: nobody's turn, nothing queued or announced, the players' side claims first (FS-R2)", () => {
+    const state = emptyRoundState("fast-slow");
+    expect(state).toEqual({
+      family: "fast-slow",
+      round: 0,
+      phase: 0,
+      current: null,
+      cursor: -1,
+      claimSide: "players",
+      order: [],
+      queue: [],
+      contest: [],
+      interrupted: [],
+      combatants: [],
+      timed: [],
+      nextSeq: 0,
+      notices: [],
+    });
+    expect(offerEndCombat(state)).toBe(false);
   });
 });
