@@ -22,9 +22,10 @@ export function decide<S extends WithOverrides>(
   if (!refusal) return accept(apply());
   if (!event.override) return refusal;
   const applied = apply();
+  const overspend = amount ?? 0;
   const record: OverrideRecord =
-    amount !== undefined && amount > 0
-      ? { event: event.type, reason: refusal.reason, amount }
+    overspend > 0
+      ? { event: event.type, reason: refusal.reason, amount: overspend }
       : { event: event.type, reason: refusal.reason };
   return accept({ ...applied, overrides: [...applied.overrides, record] });
 }

@@ -59,6 +59,15 @@ describe("a budget's fingerprint", () => {
     expect(budgetFingerprint({ ...budget, extra: undefined })).toBe(budgetFingerprint(budget));
   });
 
+  it("is FNV-1a (32 bits) of that stable JSON text", () => {
+    // Reference values of FNV-1a over the text, from the algorithm's definition (offset basis 0x811c9dc5,
+    // prime 0x01000193); the same inputs on every client give the same eight digits.
+    expect(budgetFingerprint(1)).toBe("340ca71c");
+    expect(budgetFingerprint([1, 2])).toBe("7d8e8676");
+    expect(budgetFingerprint(null)).toBe("77074ba4");
+    expect(budgetFingerprint({ left: 5 })).toBe("0cae9333");
+  });
+
   it("changes with any value, at any depth, and with the order of a list", () => {
     const print = budgetFingerprint(budget);
     for (const changed of [
@@ -74,6 +83,10 @@ describe("a budget's fingerprint", () => {
     expect(budgetFingerprint(["move", "attack"])).not.toBe(budgetFingerprint(["attack", "move"]));
     expect(budgetFingerprint(["a", "b"])).not.toBe(budgetFingerprint({ 0: "a", 1: "b" }));
     expect(budgetFingerprint(["ab"])).not.toBe(budgetFingerprint(["a", "b"]));
+    expect(budgetFingerprint([12])).not.toBe(budgetFingerprint([1, 2]));
+    // A list keeps an undefined entry as JSON does, as null.
+    expect(budgetFingerprint([undefined])).toBe(budgetFingerprint([null]));
+    expect(budgetFingerprint([undefined])).not.toBe(budgetFingerprint([]));
     expect(budgetFingerprint(null)).not.toBe(budgetFingerprint({}));
     expect(budgetFingerprint({ a: 1, b: 2 })).not.toBe(budgetFingerprint({ a: 2, b: 1 }));
   });
