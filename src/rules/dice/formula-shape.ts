@@ -5,8 +5,8 @@
  * (issue 12: twenty 999-dice terms made the GM roll ~20,000 dice, animated on every client), so every formula is
  * held to `DICE_CAPS` — no weapon of the five families rolls near them.
  */
-const TERM = String.raw`(\d*d\d+(k[hl]\d*)?|\d+)`;
-const FORMULA = new RegExp(String.raw`^[+-]?\s*${TERM}(\s*[+-]\s*${TERM})*$`, "i");
+const TERM = /(\d*d\d+(k[hl]\d*)?|\d+)/.source;
+const FORMULA = new RegExp(`^[+-]?\\s*${TERM}(\\s*[+-]\\s*${TERM})*$`, "i");
 
 /** The most dice a formula may roll: per term, in all, the terms it has, the faces of a die, a constant. */
 export const DICE_CAPS = {
@@ -31,7 +31,8 @@ export function formulaSize(
   let constant = 0;
   for (const [term] of trimmed.matchAll(/\d*d\d+(?:k[hl]\d*)?|\d+/gi)) {
     terms++;
-    const die = /^(\d*)d(\d+)/i.exec(term);
+    // A term starts with its dice count, or with its d: no anchor is needed.
+    const die = /(\d*)d(\d+)/i.exec(term);
     if (die) {
       const count = die[1] ? Number(die[1]) : 1;
       dice += count;
