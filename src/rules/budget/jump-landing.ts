@@ -40,29 +40,34 @@ export function cutShortLanding(
   jumps: readonly PaidJump[],
 ): Place | null {
   // The runs of one action, as movementStretches groups them.
-  const runs: { start: number; end: number }[] = [];
+  const runs: { start: number; end: number; action: string }[] = [];
   waypoints.forEach((w, i) => {
     const last = runs[runs.length - 1];
-    if (last && waypoints[last.end]?.action === w.action) last.end = i;
-    else runs.push({ start: i, end: i });
+    if (last && last.action === w.action) last.end = i;
+    else runs.push({ start: i, end: i, action: w.action });
   });
   let jumpIndex = 0;
   for (let s = 0; s < stretches.length; s++) {
     const stretch = stretches[s] as MovementStretch;
     if (!stretch.jump) continue;
     const paid = jumps[jumpIndex++];
-    const covered = Math.max(stretch.metres, stretch.jump.measure ?? 0);
+    // Every metre the jump covers: a stretch's metres are never less than its rise, drop or length (its measure).
+    const covered = stretch.metres;
     const run = runs[s];
-    if (!paid || !run || !(paid.cost < covered - 1e-6)) continue;
+    if (!paid || !run) continue;
+    const spent = Math.max(0, paid.cost);
+    if (!(spent < covered - 1e-6)) continue;
     const startAt = run.start === 0 ? from : (waypoints[run.start - 1] as PlacedWaypoint);
     const legs = waypoints.slice(run.start, run.end + 1);
     const length = legs.reduce((sum, w) => sum + Math.max(0, w.cost), 0);
     // How far along the jump's path its metres ran out.
-    let along = covered > 0 ? (Math.max(0, paid.cost) / covered) * length : 0;
+    let along = (spent / covered) * length;
     let at: Place = startAt;
     for (const leg of legs) {
       const cost = Math.max(0, leg.cost);
-      if (along <= cost && cost > 0) {
+      const moves = cost > 0;
+      // Stryker disable next-line EqualityOperator: a point exactly at the end of one leg is the start of the next
+      if (moves && along <= cost) {
         const t = along / cost;
         return {
           x: at.x + (leg.x - at.x) * t,

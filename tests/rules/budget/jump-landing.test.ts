@@ -52,4 +52,35 @@ describe("where a jump cut short comes down (FS-M5, FS-M6)", () => {
     ];
     expect(landing(two, [2, 1])).toEqual({ x: 400, y: 0, elevation: 0 });
   });
+
+  it("FS-M6 along a slanted leg, between the leg's two ends", () => {
+    const path = [
+      { action: "walk", cost: 5, x: 300, y: 400, elevation: 0 },
+      { action: "jump", cost: 5, x: 600, y: 800, elevation: 0 },
+    ];
+    expect(landing(path, [2])).toEqual({ x: 420, y: 560, elevation: 0 });
+  });
+
+  it("FS-M5 a jump straight up that its move cannot finish comes down where it left the ground", () => {
+    // No horizontal metres: the stretch pays its 2 m rise (never less than its rise), and 1 m was left.
+    const path = [
+      { action: "walk", cost: 3, x: 300, y: 0, elevation: 0 },
+      { action: "jump", cost: 0, x: 300, y: 0, elevation: 2 },
+    ];
+    expect(landing(path, [1])).toEqual({ x: 300, y: 0, elevation: 0 });
+  });
+
+  it("FS-M6 a jump with no metres left at all comes down at its take-off, past any leg of no length", () => {
+    const path = [
+      { action: "jump", cost: 0, x: 0, y: 0, elevation: 0 },
+      { action: "jump", cost: 4, x: 400, y: 0, elevation: 0 },
+    ];
+    expect(landing(path, [0])).toEqual({ x: 0, y: 0, elevation: 0 });
+  });
+
+  it("FS-M5 FS-M6 a jump paid to within a millionth of a metre is finished; a jump the move did not pay is not moved", () => {
+    const jump = [{ action: "jump", cost: 3, x: 300, y: 0, elevation: 0 }];
+    expect(landing(jump, [3 - 1e-6])).toBeNull();
+    expect(landing(jump, [])).toBeNull();
+  });
 });
