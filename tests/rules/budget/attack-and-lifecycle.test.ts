@@ -89,6 +89,14 @@ describe("rolling an attack spends", () => {
       reason: "reactionUsed",
     });
     expect(fastSlowRemaining(first.value).round[0]?.left).toBe(0);
+    // The shared entry point spends a fast-slow event under the fast-slow rules, and counts no engine action.
+    const reaction = { family: "fast-slow", event: { type: "reaction", kind: "opportunityAttack" } } as const;
+    expect(countedAction(reaction)).toBeNull();
+    expect(applySpend(reaction, waiting, { prone: false })).toEqual(first);
+    expect(applySpend(reaction, first.value, { prone: false })).toMatchObject({
+      ok: false,
+      reason: "reactionUsed",
+    });
   });
 
   it("CD-A6 the standard action; OD-A1 an active action, counted by the engine", () => {
@@ -96,6 +104,8 @@ describe("rolling an attack spends", () => {
     expect(cd.ok && cd.value.event).toEqual({ type: "standard", kind: "attack" });
     const od = attackSpend({ ...base, family: "opposed-d20" });
     expect(od.ok && od.value.family === "opposed-d20" && countedAction(od.value)).toBe("active");
+    // OD-R3 counts actions in opposed-d20 only.
+    expect(cd.ok && cd.value.family === "classic-d20" && countedAction(cd.value)).toBeNull();
   });
 
   it("PR-P9 a melee attack needs the melee declaration; PR-P4 PR-P7 a shot needs a missile one; the GM may force", () => {
