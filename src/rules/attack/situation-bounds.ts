@@ -38,8 +38,7 @@ function isWhole(value: unknown): value is number {
 
 /** A whole number within [min, max], or a refusal naming the limit. */
 export function boundedWhole(value: unknown, min: number, max: number): Outcome<number> {
-  if (!isWhole(value) || value < min || value > max)
-    return refuse("outOfBounds", { min, max });
+  if (!isWhole(value) || value < min || value > max) return refuse("outOfBounds", { min, max });
   return accept(value);
 }
 
