@@ -82,6 +82,7 @@ export interface DueDamageCheck {
 function checkThresholds(t: DamageEffectThresholds): void {
   for (const [name, value] of Object.entries(t)) {
     if (!Number.isFinite(value) || value < 0)
+      // Stryker disable next-line StringLiteral: the text of a programmer-error RangeError, never shown to a user
       throw new RangeError(`${name} must be a number ≥ 0, got ${value}`);
   }
 }
