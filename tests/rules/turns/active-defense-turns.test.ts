@@ -53,6 +53,39 @@ describe("active-defense-3d6 turn structure (AD-T1, AD-T2)", () => {
     expect(orders).toEqual([orders[0], orders[0], orders[0]]);
   });
 
+  it("AD-T1 a round is the combatants' turns, then the end of round; a speed score has no critical", () => {
+    expect(ad.phases.map((p) => [p.id, p.label])).toEqual([
+      ["turns", "FRAY.Combat.Phase.turns"],
+      ["endOfRound", "FRAY.Combat.Phase.endOfRound"],
+    ]);
+    // AD-T2 orders by a speed score, not a roll with criticals (a critical initiative is OD-I4's, opposed-d20).
+    expect(ad.readInitiative({ total: 18 })).toEqual({ ok: true, value: { tieKeys: [], critical: false } });
+  });
+
+  it("AD-T1 the tracker notes only the states that last until the holder's next turn; a state keeps its data", () => {
+    let s = run(ad, duel(), { type: "startCombat" }, { type: "endTurn" }); // sword acting
+    const feint = untilNextTurn("feint", "sword", { penalty: 3 });
+    expect(feint).toEqual({
+      key: "feint",
+      holder: "sword",
+      expiry: { kind: "holderNextTurn" },
+      data: { penalty: 3 },
+    });
+    expect(untilNextTurn("aim", "sword")).toEqual({
+      key: "aim",
+      holder: "sword",
+      expiry: { kind: "holderNextTurn" },
+    });
+    s = run(
+      ad,
+      s,
+      { type: "addTimedState", state: feint },
+      { type: "addTimedState", state: { key: "blessed", holder: "sword", expiry: { kind: "manual" } } },
+    );
+    expect(describeRound(ad, s).entries.find((e) => e.id === "sword")?.notes).toEqual({ feint: true });
+    expect(s.timed.find((t) => t.key === "feint")?.data).toEqual({ penalty: 3 });
+  });
+
   it("AD-T1 an all-out attack lasts until the attacker's next turn, then expires", () => {
     let s = run(ad, duel(), { type: "startCombat" }, { type: "endTurn" }); // archer done, sword acting
     s = run(ad, s, { type: "addTimedState", state: untilNextTurn("allOutAttack", "sword") });
