@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fastSlowStructure } from "../../../src/rules/families/fast-slow/structure";
+import { beatsRollOff } from "../../../src/rules/turns/claim-order";
 import { reduce } from "../../../src/rules/turns/round-engine";
 import type { RoundState } from "../../../src/rules/turns/round-state";
 import { endOfRoundAfter } from "../../../src/rules/turns/timed-states";
@@ -81,6 +82,19 @@ describe("fast-slow round structure (FS-R1…FS-R9)", () => {
     s = run(fs, s, { type: "rollOff", faces: { ann: 1, bob: 6 } });
     expect(describeRound(fs, s).ties).toEqual([]);
     expectRefused(fs, s, { type: "takeTurn", id: "ann" }, "rollOffOrder");
+  });
+
+  it("FS-R2 the higher 1d6 wins the roll-off; a tie decides nothing; a later roll-off breaks an earlier tie", () => {
+    const faces = (...rollOff: number[]) => ({ rollOff });
+    expect(beatsRollOff(faces(5), faces(3))).toBe(true);
+    expect(beatsRollOff(faces(3), faces(5))).toBe(false);
+    expect(beatsRollOff(faces(4), faces(4))).toBe(false);
+    expect(beatsRollOff(faces(4, 6), faces(4, 2))).toBe(true);
+    expect(beatsRollOff(faces(4, 2), faces(4, 6))).toBe(false);
+    expect(beatsRollOff(faces(6, 1), faces(2, 6))).toBe(true);
+    // Only the roll-offs both took part in count: one that joined no roll-off beats nobody, nor loses to anybody.
+    expect(beatsRollOff(faces(4, 6), faces(4))).toBe(false);
+    expect(beatsRollOff(faces(), faces(6))).toBe(false);
   });
 
   it("FS-R2 the GM may decide the order instead of the dice", () => {
