@@ -1,26 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { defeatedSide, offerEndCombat } from "../../../src/rules/turns/offer-end-combat";
+import { fastSlowStructure } from "../../../src/rules/families/fast-slow/structure";
 import { emptyRoundState, type Side, type TurnCombatant } from "../../../src/rules/turns/round-state";
+import { combat } from "./helpers";
 
 // FS-R9: "Combat ends when every creature on one side has surrendered, fled or died; otherwise a new round
 // begins." The Foundry layer marks such creatures defeated; the engine only offers the GM to end the combat.
+const fs = fastSlowStructure();
+
+/** A combatant as the round engine adds it (`addCombatant`), on its side and maybe defeated. */
 function fighter(id: string, side: Side, defeated = false): TurnCombatant {
-  return {
-    id,
-    side,
-    seq: 0,
-    defeated,
-    initiative: null,
-    tieKeys: [],
-    rollOff: [],
-    placedByGm: false,
-    critical: false,
-    actedRound: 0,
-    passedRound: 0,
-    speed: null,
-    actions: null,
-    sheet: null,
-  };
+  const [added] = combat(fs, [{ id, side, defeated }]).combatants;
+  if (!added) throw new Error(`${id} was not added`);
+  return added;
 }
 
 describe("FS-R9 the end of a combat", () => {
