@@ -74,7 +74,7 @@ export function isStoredBudget(family: FamilyId, raw: unknown): boolean {
     case "fast-slow":
       return isNumber(raw.round) && isNumber(raw.reactionLeft) && "turn" in raw && "prepared" in raw;
     case "classic-d20":
-      return isNumber(raw.round) && "turn" in raw && !("reactionLeft" in raw);
+      return isNumber(raw.round) && (raw.turn === null || isObject(raw.turn)) && !("reactionLeft" in raw);
     case "opposed-d20":
       return (
         isNumber(raw.round) && isObject(raw.limits) && isObject(raw.counts) && typeof raw.turn === "string"
