@@ -28,10 +28,13 @@ const str = (v: unknown, max = MAX_TEXT): string | null => (typeof v === "string
 const id = (v: unknown): string | null =>
   typeof v === "string" && /^[A-Za-z0-9_.-]{1,64}$/.test(v) ? v : null;
 const int = (v: unknown, min: number, max: number): number | null =>
+  // Stryker disable next-line ConditionalExpression: Number.isInteger is already false for any non-number; the typeof test only narrows the type
   typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? v : null;
 const oneOf = <T extends string>(v: unknown, values: readonly T[]): T | null =>
+  // Stryker disable next-line ConditionalExpression: includes() of a list of strings is already false for any non-string; the typeof test only narrows the type
   typeof v === "string" && (values as readonly string[]).includes(v) ? (v as T) : null;
-const counter = (v: unknown) => (v === null ? null : oneOf(v, ["active", "passive"] as const));
+/** A counter, or null when there is none or it is not one of the two. */
+const counter = (v: unknown) => oneOf(v, ["active", "passive"] as const);
 
 function fastSlow(e: Json): FastSlowEvent | null {
   switch (e.type) {
@@ -66,9 +69,8 @@ function fastSlow(e: Json): FastSlowEvent | null {
       const kind = oneOf(e.kind, ["opportunityAttack", "prepared", "other"] as const);
       return kind ? { type: "reaction", kind } : null;
     }
-    default:
-      return null;
   }
+  return null;
 }
 
 function classicD20(e: Json): ClassicD20Event | null {
@@ -89,9 +91,8 @@ function classicD20(e: Json): ClassicD20Event | null {
       };
     case "free":
       return { type: "free" };
-    default:
-      return null;
   }
+  return null;
 }
 
 function opposedD20(e: Json): OpposedD20Event | null {
@@ -102,19 +103,18 @@ function opposedD20(e: Json): OpposedD20Event | null {
     }
     case "reaction": {
       const trigger = str(e.trigger);
-      const c = e.counter === undefined ? null : counter(e.counter);
+      const c = counter(e.counter);
       if (trigger === null || (e.counter !== undefined && e.counter !== null && c === null)) return null;
       return { type: "reaction", trigger, counter: c };
     }
     case "intrusive": {
       const before = id(e.before);
-      const c = e.counter === undefined ? null : counter(e.counter);
+      const c = counter(e.counter);
       if (!before || (e.counter !== undefined && e.counter !== null && c === null)) return null;
       return { type: "intrusive", before, counter: c };
     }
-    default:
-      return null;
   }
+  return null;
 }
 
 function activeDefense(e: Json): ActiveDefenseEvent | null {
@@ -145,9 +145,8 @@ function activeDefense(e: Json): ActiveDefenseEvent | null {
       const margin = int(e.margin, -18, 18);
       return weaponId && margin !== null ? { type: "maneuver", maneuver: "aim", weaponId, margin } : null;
     }
-    default:
-      return null;
   }
+  return null;
 }
 
 /** The family event `payload` describes, or `invalidValue`. */

@@ -129,7 +129,9 @@ function describeEntries(d: RoundDraft, state: RoundState, entry: EntryOf): Turn
         if (c.actedRound >= round) return entry(c, "done", null);
         if (c.passedRound >= round) return entry(c, "out", "turnForgone");
         const refusal = claimRefusal(d, c);
-        return refusal ? entry(c, "waiting", refusal.reason) : entry(c, "ready", null);
+        if (refusal) return entry(c, "waiting", refusal.reason);
+        // FS-R2: turns are taken one after another, in an order; nobody claims one while another is played.
+        return state.current === null ? entry(c, "ready", null) : entry(c, "waiting", "turnInProgress");
       });
     case "initiative": {
       const listed = new Set<string>();

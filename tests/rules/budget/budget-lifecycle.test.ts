@@ -193,7 +193,7 @@ describe("a fresh budget", () => {
 });
 
 const roundStarted = (round: number): RoundNotice => ({ kind: "roundStarted", round, effects: [] });
-const turnStarted = (id: string, resumed?: boolean): RoundNotice => ({
+const turnStarted = (id: string, resumed?: true): RoundNotice => ({
   kind: "turnStarted",
   round: 1,
   phase: "p",

@@ -29,7 +29,8 @@ describe("the shape of a spend request", () => {
       ok: false,
       reason: "declareInTracker",
     });
-    expect(spendEventFrom("phased-round", [])).toEqual({ ok: false, reason: "invalidValue" });
+    for (const payload of [[], 3, "melee", null])
+      expect(spendEventFrom("phased-round", payload)).toEqual({ ok: false, reason: "invalidValue" });
   });
 
   it("fields a client adds are dropped, override included; withOverride adds it only when the GM side allows", () => {

@@ -328,7 +328,7 @@ describe("fast-slow round structure (FS-R1…FS-R9)", () => {
     expect(describeRound(fs, s).phase.part).toBe("gm");
   });
 
-  it("FS-R3 the tracker lists who may claim a turn now and why the others wait", () => {
+  it("FS-R2 FS-R3 the tracker lists who may claim a turn now and why the others wait", () => {
     const s = run(
       fs,
       started(),
@@ -338,7 +338,8 @@ describe("fast-slow round structure (FS-R1…FS-R9)", () => {
     const view = describeRound(fs, s);
     expect(view.entries.map((e) => [e.id, e.status, e.reason])).toEqual([
       ["ann", "acting", null],
-      ["bob", "ready", null],
+      // FS-R2: bob acts after ann's turn, not during it (the engine refuses a turn while another is in progress).
+      ["bob", "waiting", "turnInProgress"],
       ["orc", "waiting", "playersFirst"],
       ["wolf", "waiting", "playersFirst"],
     ]);
