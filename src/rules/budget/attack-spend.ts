@@ -91,7 +91,9 @@ export function attackSpend(input: AttackSpendInput): Outcome<AttackSpend> {
       const resolvesIn = input.melee
         ? ["meleeResolution"]
         : [
+            // Stryker disable next-line ArrayDeclaration: the list is only searched for input.phase, a phase id of the round structure; a made-up entry in the empty branch matches none
             ...(sheet?.missileA != null ? ["missileResolutionA"] : []),
+            // Stryker disable next-line ArrayDeclaration: the list is only searched for input.phase, a phase id of the round structure; a made-up entry in the empty branch matches none
             ...(sheet?.missileB != null ? ["missileResolutionB"] : []),
           ];
       if (declared && input.phase != null && !resolvesIn.includes(input.phase) && !input.override)
