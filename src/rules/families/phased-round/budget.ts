@@ -307,7 +307,6 @@ function applyDeclaration(state: PhasedBudget, event: PhasedEvent): PhasedBudget
 /** `applyDeclaration` in place, on a budget this module built and has not handed out yet. */
 function record(into: WritableBudget, event: PhasedEvent): void {
   const phase = phaseOf(event);
-  // Stryker disable next-line ConditionalExpression: for a non-declaration (phase 0) the cost is 0 and max(lastPhase, 0) is lastPhase, so the block changes nothing
   if (phase) {
     into.activityLeft = Math.max(0, into.activityLeft - activityCost(into, event));
     into.lastPhase = Math.max(into.lastPhase, phase);
@@ -397,7 +396,6 @@ export function phasedBudgetFromSheet(
     if (m.percent > 0 || m.manoeuvre !== "none")
       record(
         budget,
-        // Stryker disable next-line ConditionalExpression,StringLiteral: the replay records one move on a fresh budget whose manoeuvre is "none", so carrying manoeuvre "none" in the event sets the same value
         m.manoeuvre === "none"
           ? { type: "move", percent: m.percent }
           : { type: "move", percent: m.percent, manoeuvre: m.manoeuvre },
@@ -405,7 +403,6 @@ export function phasedBudgetFromSheet(
     if (m.draw) record(budget, DRAW);
     if (m.change) record(budget, CHANGE);
   }
-  // Stryker disable next-line StringLiteral: any phase other than "A" is recorded and phased as (B), so "" for "B" records the same
   if (sheet.missileB) record(budget, { type: "missile", phase: "B", weapon: sheet.missileB });
   if (sheet.melee !== null && sheet.melee !== undefined && sheet.melee !== false) record(budget, MELEE);
   if (sheet.finalOrientation) record(budget, orientation(sheet.finalOrientation));
