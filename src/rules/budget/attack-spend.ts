@@ -88,12 +88,9 @@ export function attackSpend(input: AttackSpendInput): Outcome<AttackSpend> {
       if (!declared && !input.override) return refuse("attackNotDeclared");
       // PR-P5, PR-P8, PR-P10: a declared attack is rolled in its resolution phase — melee in the melee
       // resolution, a shot in the missile resolution of the part ((A) or (B)) it was declared for.
-      const resolvesIn = input.melee
+      const resolvesIn: readonly (string | false)[] = input.melee
         ? ["meleeResolution"]
-        : [
-            ...(sheet?.missileA != null ? ["missileResolutionA"] : []),
-            ...(sheet?.missileB != null ? ["missileResolutionB"] : []),
-          ];
+        : [sheet?.missileA != null && "missileResolutionA", sheet?.missileB != null && "missileResolutionB"];
       if (declared && input.phase != null && !resolvesIn.includes(input.phase) && !input.override)
         return refuse(input.melee ? "meleeNotResolving" : "missileNotResolving");
       return accept({ family: "phased-round", event: null });

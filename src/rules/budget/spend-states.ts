@@ -12,21 +12,29 @@ import type { TimedData } from "../turns/round-state";
 import type { SpendEvent } from "./spend-events";
 
 export function statesLeftBy(spend: SpendEvent, holder: string, round: number): NewTimedState[] {
-  if (spend.family === "fast-slow" && spend.event.type === "activity" && spend.event.activity === "defend") {
-    const { key, expiry } = defendState(holder, round);
-    return [{ key, holder, expiry }];
-  }
-  if (spend.family === "active-defense-3d6" && spend.event.type === "maneuver") {
-    const event = spend.event;
-    const mark =
-      event.maneuver === "allOutAttack"
-        ? ({ maneuver: "allOutAttack", option: event.option } as const)
-        : event.maneuver === "allOutDefense"
-          ? ({ maneuver: "allOutDefense" } as const)
-          : null;
-    if (!mark) return [];
-    const { key, expiry, data } = maneuverTimedState(holder, round, mark);
-    return [{ key, holder, expiry, data: data as TimedData }];
+  switch (spend.family) {
+    case "fast-slow": {
+      const event = spend.event;
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: only activities carry an `activity` field, so without this test any other event still fails the next one; it narrows the type
+      if (event.type !== "activity") return [];
+      if (event.activity !== "defend") return [];
+      const { key, expiry } = defendState(holder, round);
+      return [{ key, holder, expiry }];
+    }
+    case "active-defense-3d6": {
+      const event = spend.event;
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: only manoeuvres carry a `maneuver` field, so any other event still finds no mark below; it narrows the type
+      if (event.type !== "maneuver") return [];
+      const mark =
+        event.maneuver === "allOutAttack"
+          ? ({ maneuver: "allOutAttack", option: event.option } as const)
+          : event.maneuver === "allOutDefense"
+            ? ({ maneuver: "allOutDefense" } as const)
+            : null;
+      if (!mark) return [];
+      const { key, expiry, data } = maneuverTimedState(holder, round, mark);
+      return [{ key, holder, expiry, data: data as TimedData }];
+    }
   }
   return [];
 }

@@ -200,15 +200,19 @@ function phaseOf(event: PhasedEvent): number {
       return DECLARATION_PHASE.spell;
     case "missile":
       return event.phase === "A" ? DECLARATION_PHASE.missileA : DECLARATION_PHASE.missileB;
+    // Stryker disable next-line ConditionalExpression: move and draw are both declared in phase 6 (DECLARATION_PHASE), so falling through to the draw case returns the same phase
     case "move":
       return DECLARATION_PHASE.move;
+    // Stryker disable next-line ConditionalExpression: draw and change are both declared in phase 6, so falling through to the change case returns the same phase
     case "draw":
       return DECLARATION_PHASE.draw;
     case "change":
       return DECLARATION_PHASE.change;
     case "melee":
       return DECLARATION_PHASE.melee;
+    // Stryker disable next-line StringLiteral: an unmatched orientation event falls off the switch and yields undefined, read as falsy (no declaration) exactly like 0 by every caller
     case "orientation":
+    // Stryker disable next-line ConditionalExpression,StringLiteral: orientation falls through to this case; an unmatched unableToAct event yields undefined, read as falsy (no declaration) exactly like 0 by every caller
     case "unableToAct":
       return 0;
   }
@@ -229,6 +233,7 @@ function activityCost(state: PhasedBudget, event: PhasedEvent): number {
       return (state.weaponCosts ?? DEFAULT_WEAPON_COSTS).change;
     case "melee":
       return state.activityLeft;
+    // Stryker disable next-line ConditionalExpression: only orientation and unableToAct reach the default; they are no declaration, so mayDeclare and record never use their cost, and spendPhased turns NaN and 0 alike into no overrun
     default:
       return 0;
   }
@@ -283,6 +288,7 @@ export function mayDeclare(
       if (state.manoeuvre === "failed") return refuse("failedManoeuvre");
       if (state.activityLeft <= 0) return refuse("noActivityLeft");
       return null;
+    // Stryker disable next-line ConditionalExpression: the default case only breaks out of the switch, which an empty default does too
     default:
       break;
   }
@@ -367,6 +373,7 @@ const DRAW: PhasedEvent = { type: "draw" };
 const CHANGE: PhasedEvent = { type: "change" };
 const MELEE: PhasedEvent = { type: "melee" };
 const ORIENTATION_FAILED: PhasedEvent = { type: "orientation", failed: true };
+// Stryker disable next-line ObjectLiteral,StringLiteral: a passed orientation changes nothing (failedOrientation ||= false), and neither does an event with no type or an unknown one
 const ORIENTATION_PASSED: PhasedEvent = { type: "orientation", failed: false };
 
 /**
@@ -413,6 +420,7 @@ export function phasedRemaining(state: PhasedBudget) {
     { key: "activity", left: state.activityLeft, max: ACTIVITY_PER_ROUND, unit: "percent" },
     {
       key: "movement",
+      // Stryker disable next-line ArithmeticOperator: activityLeft never exceeds max(0, cap − movedPercent) (a spell spends 100 − its cap, a move its percent, draws and changes 0–100 by the settings), so the min is activityLeft whether cap − or cap + movedPercent
       left: Math.max(0, Math.min(cap - state.movedPercent, state.activityLeft)),
       max: cap,
       unit: "percent",
