@@ -348,7 +348,6 @@ export class RoundDraft implements RoundReader {
   takeInterrupted(id: string): boolean {
     const list = this.interruptedList;
     if (!list.length || !list.includes(id)) return false;
-    // Stryker disable next-line ConditionalExpression: with one id left, filtering gives an empty list, as NO_IDS is (the mutant that always empties it is killed)
     this.interruptedList = list.length === 1 ? NO_IDS : list.filter((x) => x !== id);
     return true;
   }
