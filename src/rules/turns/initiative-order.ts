@@ -24,6 +24,7 @@ export function compareInitiativeKeys(a: Ordered, b: Ordered): number {
     // Stryker disable next-line EqualityOperator: one step past both lists compares -Infinity with -Infinity, which are equal (the >= mutant is killed)
     for (let i = 0; i < keys; i++) {
       const x = i < ak.length ? (ak[i] as number) : Number.NEGATIVE_INFINITY;
+      // Stryker disable next-line ConditionalExpression, EqualityOperator: past the end of b's keys bk[i] is undefined, never higher than a's key, so a still goes first as with -Infinity (the mutants that read -Infinity inside b's keys are killed)
       const y = i < bk.length ? (bk[i] as number) : Number.NEGATIVE_INFINITY;
       // Stryker disable next-line EqualityOperator: x and y differ here, so > and >= agree (the other mutants of this line are killed)
       if (x !== y) return y > x ? 1 : -1;
