@@ -18,11 +18,15 @@ export function compareInitiativeKeys(a: Ordered, b: Ordered): number {
   }
   const ak = a.tieKeys;
   const bk = b.tieKeys;
+  // Stryker disable next-line ConditionalExpression: with no tie keys on either side the loop below runs 0 times, so the guard only saves time (the mutant that skips the keys is killed)
   if (ak.length || bk.length) {
     const keys = ak.length > bk.length ? ak.length : bk.length;
+    // Stryker disable next-line EqualityOperator: one step past both lists compares -Infinity with -Infinity, which are equal (the >= mutant is killed)
     for (let i = 0; i < keys; i++) {
       const x = i < ak.length ? (ak[i] as number) : Number.NEGATIVE_INFINITY;
+      // Stryker disable next-line ConditionalExpression, EqualityOperator: past the end of b's keys bk[i] is undefined, never higher than a's key, so a still goes first as with -Infinity (the mutants that read -Infinity inside b's keys are killed)
       const y = i < bk.length ? (bk[i] as number) : Number.NEGATIVE_INFINITY;
+      // Stryker disable next-line EqualityOperator: x and y differ here, so > and >= agree (the other mutants of this line are killed)
       if (x !== y) return y > x ? 1 : -1;
     }
   }
@@ -58,6 +62,7 @@ export function sortByInitiative<T extends Ordered>(combatants: readonly T[]): T
 /** Same total and tie keys: only a roll-off (or the GM) can order them. */
 function sameKeys(a: Ordered, b: Ordered): boolean {
   if (a.initiative !== b.initiative || a.tieKeys.length !== b.tieKeys.length) return false;
+  // Stryker disable next-line EqualityOperator: the lengths are equal here, so one step further compares undefined with undefined (the >= mutant is killed)
   for (let i = 0; i < a.tieKeys.length; i++) if (a.tieKeys[i] !== b.tieKeys[i]) return false;
   return true;
 }
@@ -76,8 +81,10 @@ export function rollOffUnsettled(a: Pick<Ordered, "rollOff">, b: Pick<Ordered, "
  */
 export function tiedGroups(ordered: readonly TurnCombatant[]): string[][] {
   const groups: string[][] = [];
+  // Stryker disable next-line ArrayDeclaration: a stray first entry shares no keys with any combatant, so it is flushed alone, and a run of one is never a tie
   let run: TurnCombatant[] = [];
   const flush = () => {
+    // Stryker disable next-line ConditionalExpression, EqualityOperator: a run of one has no cluster of two, so unsettled() gives nothing for it (the mutants that never report a tie are killed)
     if (run.length > 1) groups.push(...unsettled(run));
     run = [];
   };
@@ -98,6 +105,7 @@ export function tiedGroups(ordered: readonly TurnCombatant[]): string[][] {
 function unsettled(run: readonly TurnCombatant[]): string[][] {
   const cluster = run.map((_, i) => i);
   const root = (i: number): number => (cluster[i] === i ? i : (cluster[i] = root(cluster[i] as number)));
+  // Stryker disable next-line EqualityOperator: one step further the inner loop has nothing left to pair (the >= mutant is killed)
   for (let i = 0; i < run.length; i++) {
     for (let j = i + 1; j < run.length; j++) {
       if (rollOffUnsettled(run[i] as TurnCombatant, run[j] as TurnCombatant)) cluster[root(j)] = root(i);

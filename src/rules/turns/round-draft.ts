@@ -97,10 +97,12 @@ export class RoundDraft implements RoundReader {
     this.timedList = base.timed as RoundTimedState[];
   }
 
+  // Stryker disable next-line UnaryOperator: the cached definition starts empty (null), so the first read computes it whatever index is cached
   private phaseCache = -1;
   private phaseDefCache: PhaseDefinition | null = null;
 
   get phaseDef(): PhaseDefinition {
+    // Stryker disable next-line ConditionalExpression, BooleanLiteral: phaseAt is pure, so computing it again changes nothing; the mutants that leave a stale cache are killed
     if (this.phaseCache !== this.phase || !this.phaseDefCache) {
       this.phaseDefCache = phaseAt(this.structure, this.phase);
       this.phaseCache = this.phase;
@@ -126,14 +128,18 @@ export class RoundDraft implements RoundReader {
 
   indexOf(id: string): number {
     const last = this.list[this.lastIndex];
+    // Stryker disable next-line ConditionalExpression: the last-hit shortcut; lookUp finds the same position (the mutants that return a wrong one are killed)
     if (last !== undefined && last.id === id) return this.lastIndex;
     const i = this.lookUp(id);
+    // Stryker disable next-line ConditionalExpression, EqualityOperator: lastIndex only speeds up the next look-up; a missing or stale hint is checked before use
     if (i >= 0) this.lastIndex = i;
     return i;
   }
 
   private lookUp(id: string): number {
+    // Stryker disable next-line ConditionalExpression: without the index the draft rebuilds it or scans the list, which finds the same positions (the null-index mutant is killed)
     if (this.index) return this.index.get(id) ?? -1;
+    // Stryker disable next-line ConditionalExpression, EqualityOperator, UpdateOperator, BlockStatement: when the id index is built only changes speed; index and scan give the same positions
     if (++this.probes > LINEAR_PROBES) {
       this.index = new Map();
       for (let i = 0; i < this.list.length; i++) this.index.set((this.list[i] as TurnCombatant).id, i);
@@ -145,6 +151,7 @@ export class RoundDraft implements RoundReader {
 
   find(id: string): TurnCombatant | undefined {
     const i = this.indexOf(id);
+    // Stryker disable next-line ConditionalExpression: list[-1] is undefined as well
     return i < 0 ? undefined : this.list[i];
   }
 
@@ -158,6 +165,7 @@ export class RoundDraft implements RoundReader {
   markActed(id: string): void {
     const i = this.indexOf(id);
     if (i < 0) return;
+    // Stryker disable next-line BooleanLiteral: with no counters there is nothing to count down (countPending checks them)
     const wasPending = this.pendingCount ? this.isPending(this.list[i] as TurnCombatant) : false;
     const own = this.own(i);
     own.actedRound = this.round;
@@ -167,9 +175,11 @@ export class RoundDraft implements RoundReader {
   /** `update` for the combatant at position `i` of `combatants` (a loop over everyone needs no look-up). */
   updateAt(i: number, patch: Partial<TurnCombatant>): TurnCombatant {
     const before = this.list[i] as TurnCombatant;
+    // Stryker disable next-line BooleanLiteral: with no counters there is nothing to count (the next line checks them)
     const wasPending = this.pendingCount ? this.isPending(before) : false;
     const after = this.own(i);
     Object.assign(after, patch);
+    // Stryker disable next-line ConditionalExpression: countPending checks the counters itself (the mutant that never counts is killed)
     if (this.pendingCount) this.countPending(after, (this.isPending(after) ? 1 : 0) - (wasPending ? 1 : 0));
     return after;
   }
@@ -190,6 +200,7 @@ export class RoundDraft implements RoundReader {
 
   add(combatant: TurnCombatant): void {
     this.ownList().push(combatant);
+    // Stryker disable next-line EqualityOperator: growing one step earlier changes nothing (the mutant that never grows is killed)
     if (this.ownedAt.length < this.list.length) {
       const grown = new Uint8Array(Math.max(8, this.list.length * 2));
       grown.set(this.ownedAt);
@@ -224,6 +235,7 @@ export class RoundDraft implements RoundReader {
   }
 
   pending(side: Side): number {
+    // Stryker disable next-line ConditionalExpression: counting again gives what the kept counters say (the mutant that never counts is killed)
     if (!this.pendingCount) {
       this.pendingCount = { players: 0, gm: 0 };
       for (const c of this.list) if (this.isPending(c)) this.pendingCount[c.side]++;
@@ -250,6 +262,7 @@ export class RoundDraft implements RoundReader {
   }
 
   private countPending(c: TurnCombatant, delta: number): void {
+    // Stryker disable next-line ConditionalExpression, LogicalOperator: every caller checks the counters exist first, and adding 0 changes nothing (the mutant that never counts is killed)
     if (this.pendingCount && delta) this.pendingCount[c.side] += delta;
   }
 
@@ -258,8 +271,10 @@ export class RoundDraft implements RoundReader {
   /** The combatant at place `i` of the initiative order. */
   atOrder(i: number): TurnCombatant | undefined {
     const at = this.orderAt?.[i];
+    // Stryker disable next-line ConditionalExpression: looking the id up gives the same combatant as the kept position (the mutant that never looks up is killed)
     if (at === undefined) {
       const id = this.orderList[i];
+      // Stryker disable next-line ConditionalExpression: find(undefined) is undefined as well
       return id === undefined ? undefined : this.find(id);
     }
     this.lastIndex = at;
@@ -269,6 +284,7 @@ export class RoundDraft implements RoundReader {
   /** Sets the order from positions in `combatants` (the draft keeps them: no id look-ups while walking it). */
   setOrderAt(positions: Int32Array): void {
     this.orderList = Array.from(positions, (i) => (this.list[i] as TurnCombatant).id);
+    // Stryker disable next-line BooleanLiteral: the list was just made by Array.from; not owning it only costs a copy at the next write
     this.orderOwned = true;
     this.orderAt = positions;
   }
@@ -284,6 +300,7 @@ export class RoundDraft implements RoundReader {
 
   setOrder(order: string[]): void {
     this.orderList = order;
+    // Stryker disable next-line BooleanLiteral: not owning the list only costs a copy at the next write (orderForWrite)
     this.orderOwned = true;
     this.orderAt = null;
   }
@@ -298,11 +315,13 @@ export class RoundDraft implements RoundReader {
 
   setQueue(queue: QueueEntry[]): void {
     this.queueList = queue;
+    // Stryker disable next-line BooleanLiteral: not owning the list only costs a copy at the next write (queueForWrite)
     this.queueOwned = true;
   }
 
   setContest(contest: string[]): void {
     this.contestList = contest;
+    // Stryker disable next-line BooleanLiteral: not owning the list only costs a copy at the next write (contestForWrite)
     this.contestOwned = true;
   }
 
@@ -342,10 +361,13 @@ export class RoundDraft implements RoundReader {
   }
 
   statesOf(holder: string): readonly RoundTimedState[] {
+    // Stryker disable next-line ConditionalExpression: with no states the holder index is empty and the answer is NONE as well (the mutant that always answers NONE is killed)
     if (!this.timedList.length) return NONE;
+    // Stryker disable next-line ConditionalExpression: rebuilding the holder index from the list gives the same lists (the mutant that never builds it is killed)
     if (!this.byHolder) {
       this.byHolder = new Map();
       for (const s of this.timedList) {
+        // Stryker disable next-line ConditionalExpression: ended states are filtered out of the answer anyway (the mutant that skips every state is killed)
         if (this.dropped?.has(s)) continue;
         const list = this.byHolder.get(s.holder);
         if (list) list.push(s);
@@ -360,6 +382,7 @@ export class RoundDraft implements RoundReader {
 
   /** AD-T1: ends the holder's "until your next turn" states and returns them (none: a shared empty list). */
   expireAtTurnStart(holder: string): readonly RoundTimedState[] {
+    // Stryker disable next-line ConditionalExpression: with no states statesOf answers NONE and nothing expires (the mutant that always answers NONE is killed)
     if (!this.timedList.length) return NONE;
     const held = this.statesOf(holder);
     let expired: RoundTimedState[] | null = null;
@@ -374,8 +397,10 @@ export class RoundDraft implements RoundReader {
 
   addTimed(state: RoundTimedState): void {
     this.compactTimed();
+    // Stryker disable next-line ConditionalExpression: copying an owned list again only costs time (the mutant that writes into the stored list is killed)
     if (!this.timedOwned) {
       this.timedList = [...this.timedList];
+      // Stryker disable next-line BooleanLiteral: not owning the list only costs a copy at the next write
       this.timedOwned = true;
     }
     this.timedList.push(state);
@@ -386,6 +411,7 @@ export class RoundDraft implements RoundReader {
 
   /** Ends states; they leave the list when it is next read or when the draft finishes. */
   dropTimed(states: readonly RoundTimedState[]): void {
+    // Stryker disable next-line ConditionalExpression: an empty set of ended states is treated as none everywhere (the mutant that drops nothing is killed)
     if (!states.length) return;
     this.dropped ??= new Set();
     for (const s of states) this.dropped.add(s);
@@ -393,6 +419,7 @@ export class RoundDraft implements RoundReader {
 
   setTimed(states: RoundTimedState[]): void {
     this.timedList = states;
+    // Stryker disable next-line BooleanLiteral: not owning the list only costs a copy at the next write (addTimed)
     this.timedOwned = true;
     this.dropped = null;
     this.byHolder = null;
@@ -402,6 +429,7 @@ export class RoundDraft implements RoundReader {
     if (!this.dropped?.size) return;
     const dropped = this.dropped;
     this.timedList = this.timedList.filter((s) => !dropped.has(s));
+    // Stryker disable next-line BooleanLiteral: the list was just made by filter; not owning it only costs a copy at the next write
     this.timedOwned = true;
     this.dropped = null;
     this.byHolder = null;
