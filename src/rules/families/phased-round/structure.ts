@@ -381,9 +381,9 @@ function recordOrientation(
   // PR-P3: a compromised character's rolls this round take the GM's penalty.
   const penalty = compromisePenalty(d.statesOf(e.id), e.id, d.round);
   let result = orientationResult(e.roll, e.failed === true, { penalty, reading: env.orientationLow });
-  // The GM's ruling on a low roll stands when the same roll is recorded again.
+  // The GM's ruling on a low roll stands when the same roll is recorded again (ruled able, it is no failure).
   if (result.ruling && before?.roll === e.roll && before.ruling && before.band === result.band)
-    result = { ...result, ruling: before.ruling };
+    result = { ...result, failed: before.ruling !== "able", ruling: before.ruling };
   d.update(e.id, { sheet: withSlot(sheet, slot, result) });
   return null;
 }
