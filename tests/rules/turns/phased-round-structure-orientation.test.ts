@@ -9,7 +9,7 @@ import {
 import { phasedRoundStructure } from "../../../src/rules/families/phased-round/structure";
 import type { RoundState } from "../../../src/rules/turns/round-state";
 import type { TimedState } from "../../../src/rules/turns/timed-states";
-import { combat, phaseId, run } from "./helpers";
+import { combat, expectRefused, phaseId, run } from "./helpers";
 
 const table = phasedRoundStructure({ orientationLow: "gm" });
 
@@ -65,6 +65,29 @@ describe('phased-round orientation under the GM\'s reading (PR-P3, "gm")', () =>
       failed: true,
       ruling: "pending",
     });
+  });
+
+  it("PR-P3 a low roll the GM ruled 'unable' and records again stays a failure, unable to act", () => {
+    let s = to(started(), "spellOrientation");
+    s = run(
+      table,
+      s,
+      { type: "recordOrientation", id: "orc", roll: 5 },
+      { type: "ruleOrientation", id: "orc", unable: true, penalty: 0 },
+      { type: "recordOrientation", id: "orc", roll: 5, gmOverride: true },
+    );
+    expect(orientationOf(s, "orc")).toEqual({
+      roll: 5,
+      band: "incapacitated",
+      failed: true,
+      ruling: "unable",
+    });
+    expectRefused(
+      table,
+      to(s, "missileDeclarationA"),
+      { type: "declareMissile", id: "orc", weapon: "single" },
+      "unableToAct",
+    );
   });
 
   it("PR-P3 a new ruling in the same round replaces the compromise set before; last round's and other states stay", () => {
