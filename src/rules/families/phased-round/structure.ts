@@ -140,7 +140,12 @@ function probe(phaseId: string, sheet: PhasedSheet): PhasedEvent | null {
       // Stryker disable next-line ObjectLiteral,StringLiteral: in the spell phase an undeclared combatant's sheet is blank: mayDeclare never refuses a spell, whatever the probe
       return { type: "spell", spell: "prepare" };
     case "missileDeclarationA":
-      return { type: "missile", phase: "A", weapon: "selfReloading" };
+      return {
+        type: "missile",
+        phase: "A",
+        // Stryker disable next-line StringLiteral: mayDeclare never reads the weapon of an (A) shot
+        weapon: "selfReloading",
+      };
     // Stryker disable next-line StringLiteral: nothing is moved before the movement phase (only a spell and (A) fire come before): mayDeclare never refuses a 0 % move, so no probe bars the same
     case "movement":
       // Stryker disable next-line ObjectLiteral,StringLiteral: before moving, mayDeclare never refuses a 0 % move (movement 0, activity never below 0, no later declaration yet)
