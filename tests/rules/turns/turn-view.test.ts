@@ -284,4 +284,57 @@ describe("phased-round: declaring, resolving, striking in sequence", () => {
       ["goblin", "out", "defeated"],
     ]);
   });
+
+  /** Advances (without override) until `phase` is the current one. */
+  function to(state: RoundState, phase: string): RoundState {
+    let s = state;
+    for (let i = 0; i < 12 && phaseId(pr, s) !== phase; i++) s = run(pr, s, { type: "advancePhase" });
+    expect(phaseId(pr, s)).toBe(phase);
+    return s;
+  }
+  const melee = (id: string, group: string, initiative: number, extraWeapons = 0) =>
+    ({ type: "declareMelee", id, melee: { group, extraWeapons, initiative } }) as const;
+
+  it("PR-P10 striking in sequence: the striker, those still to strike, those done; no melee or defeated, out", () => {
+    let s = to(band(), "melee");
+    s = run(pr, s, melee("orc", "gate", 17), melee("knight", "gate", 14, 1), melee("goblin", "gate", 9));
+    s = to(s, "meleeResolution");
+    // The queue: orc, knight, goblin, then knight's second weapon. The tracker lists it in that order, each once,
+    // then whoever is not in it.
+    expect(rows(pr, s)).toEqual([
+      ["orc", "acting", null],
+      ["knight", "waiting", "notYourTurn"],
+      ["goblin", "waiting", "notYourTurn"],
+      ["mage", "out", "notInQueue"],
+    ]);
+    s = run(
+      pr,
+      s,
+      { type: "endTurn" },
+      { type: "endTurn" },
+      { type: "setDefeated", id: "mage", defeated: true },
+    );
+    expect(rows(pr, s)).toEqual([
+      ["orc", "done", null],
+      // knight has struck once and strikes again with the second weapon, after goblin.
+      ["knight", "waiting", "notYourTurn"],
+      ["goblin", "acting", null],
+      ["mage", "out", "defeated"],
+    ]);
+    s = run(pr, s, { type: "setDefeated", id: "orc", defeated: true }, { type: "endTurn" });
+    expect(rows(pr, s)).toEqual([
+      ["orc", "out", "defeated"],
+      ["knight", "acting", null],
+      ["goblin", "done", null],
+      ["mage", "out", "defeated"],
+    ]);
+  });
+
+  it("PR-P10 strikers tied on initiative within a melee group are a tie to break; other groups and the defeated are not", () => {
+    let s = to(band(), "melee");
+    s = run(pr, s, melee("orc", "gate", 12), melee("knight", "gate", 12), melee("goblin", "bridge", 12));
+    expect(describeRound(pr, s).ties).toEqual([{ ids: ["knight", "orc"], method: "rollOff" }]);
+    s = run(pr, s, { type: "setDefeated", id: "knight", defeated: true });
+    expect(describeRound(pr, s).ties).toEqual([]);
+  });
 });
