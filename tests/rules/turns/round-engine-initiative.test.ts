@@ -202,6 +202,19 @@ describe("round engine: initiative order (CD-I2, CD-I3)", () => {
     expect(state.current).toBeNull();
   });
 
+  it("CD-I2 the GM makes a revived combatant act out of order: a re-order of its place does not restart its turn", () => {
+    let s = trio({ a: { defeated: true } });
+    s = run(
+      cd,
+      s,
+      { type: "setDefeated", id: "a", defeated: false },
+      { type: "takeTurn", id: "a", gmOverride: true },
+    );
+    expect([s.current, s.cursor, s.interrupted]).toEqual(["a", 1, ["b"]]);
+    s = run(cd, s, { type: "reorder", ids: ["a"], gmOverride: true });
+    expect([s.current, s.cursor, s.interrupted, s.notices]).toEqual(["a", 1, ["b"], []]);
+  });
+
   it("CD-I2 a combatant who joined late and missed its count is not brought in by a re-order", () => {
     let s = run(cd, trio(), end, join("x", 12));
     expect(one(s, "x").passedRound).toBe(1);
