@@ -378,11 +378,21 @@ describe("round engine refusals: exact reason codes and data", () => {
     expect(outcome(fs, s, { type: "removeTimedState", holder: "ann", key: "defend" })).toEqual(
       refusal("unknownState"),
     );
+    // FS-A6: a removal that names data fields matches only states that carry them.
+    const plain = run(fs, s, {
+      type: "addTimedState",
+      state: { key: "focus", holder: "ann", expiry: { kind: "manual" } },
+    });
+    expect(
+      outcome(fs, plain, { type: "removeTimedState", holder: "ann", key: "focus", match: { spell: "x" } }),
+    ).toEqual(refusal("unknownState"));
+    expect(run(fs, plain, { type: "removeTimedState", holder: "ann", key: "focus" }).timed).toEqual([]);
     const held = run(fs, s, {
       type: "addTimedState",
       state: { key: "defend", holder: "ann", expiry: { kind: "endOfRound", round: 1 } },
     });
-    expect(held.timed).toEqual([
+    // Only the fields given: no `data` or `triggers` key when none was given.
+    expect(held.timed).toStrictEqual([
       {
         key: "defend",
         holder: "ann",

@@ -106,6 +106,8 @@ describe("round engine: sequenced phases (PR-P10)", () => {
     expect([s.current, s.cursor]).toEqual([null, 2]);
     s = run(pr, s, init("knight", 20));
     expect(queueOf(s)).toEqual(["g:orc:1", "g:knight:1"]);
+    // PR-P10 orders strikes, not turns: the phased round keeps no initiative order.
+    expect(s.order).toEqual([]);
     expect([s.current, s.cursor]).toEqual([null, 2]);
   });
 
