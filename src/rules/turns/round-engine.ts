@@ -100,6 +100,7 @@ function startCombat(d: RoundDraft, override: boolean): Refusal | null {
   if (hasInitiativePhase(s)) {
     const list = d.combatants;
     const at = new Int32Array(list.length);
+    // Stryker disable next-line EqualityOperator: equivalent, a typed array ignores the write one past its end
     for (let i = 0; i < at.length; i++) at[i] = i;
     at.sort((i, j) => compareInitiative(list[i] as TurnCombatant, list[j] as TurnCombatant));
     d.setOrderAt(at);
@@ -132,14 +133,17 @@ function beginPhase(d: RoundDraft): void {
   else if (d.queue.length) d.setQueue([]);
   d.notices.push({ kind: "phaseStarted", round: d.round, phase: phase.id });
   d.structure.startPhase?.(d, phase);
+  // Stryker disable next-line ConditionalExpression: equivalent, advanceOrdered starts nothing in phases that are neither initiative nor sequence
   if (phase.policy === "initiative" || phase.policy === "sequence") advanceOrdered(d);
 }
 
 function advancePhase(d: RoundDraft, override: boolean): Refusal | null {
   if (d.round === 0) return refuse("notStarted");
+  // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, the end-of-round step is the last phase (RoundStructure contract), so without this line the `!next` branch calls endRound the same way
   if (d.phaseDef.policy === "endOfRound") return endRound(d, override);
   if (!d.phaseComplete() && !override) return refuse("phaseNotFinished");
   const next = d.structure.phases[d.phase + 1];
+  // Stryker disable next-line ConditionalExpression: equivalent, reached only outside the end-of-round step, which is the last phase: a next phase always exists here
   if (!next) return endRound(d, override);
   const entry = d.structure.enterPhase?.(d, next) ?? null;
   if (entry && !override) return entry;
@@ -153,6 +157,7 @@ function endRound(d: RoundDraft, override: boolean): Refusal | null {
   if (d.round === 0) return refuse("notStarted");
   if (d.phaseDef.policy !== "endOfRound" && !override) return refuse("roundNotFinished");
   // Forced by the GM: the remaining phases still start, in order, and end at once (each runs once a round).
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral,EqualityOperator,ArithmeticOperator: equivalent, the end-of-round step is the last phase, so either half of the condition alone stops the loop at it
   while (d.phaseDef.policy !== "endOfRound" && d.phase < d.structure.phases.length - 1) {
     leavePhase(d);
     d.phase += 1;
@@ -204,6 +209,7 @@ function startTurn(d: RoundDraft, id: string): void {
 /** Ends the current turn; a turn that ran (not an interrupted one) counts as taken (FS-R4). */
 function endCurrent(d: RoundDraft, cause: TurnEndCause): void {
   const id = d.current;
+  // Stryker disable next-line ConditionalExpression: equivalent, every caller ends a turn only while someone is acting
   if (id === null) return;
   const policy = d.phaseDef.policy;
   if (cause !== "interrupted" && cause !== "removed" && (policy === "claim" || policy === "initiative")) {
@@ -220,6 +226,7 @@ function endCurrent(d: RoundDraft, cause: TurnEndCause): void {
  * turn that never resumed — each counts as taken (FS-R4) and its end is noticed once.
  */
 function leavePhase(d: RoundDraft): void {
+  // Stryker disable next-line ConditionalExpression: equivalent, endCurrent returns at once when nobody is acting
   if (d.current !== null) endCurrent(d, "forced");
   for (const id of d.interrupted) {
     d.takeInterrupted(id);
@@ -231,11 +238,13 @@ function leavePhase(d: RoundDraft): void {
 /** After a turn ended: the next one in order starts (initiative, sequence), or the part may change (claim). */
 function continueAfter(d: RoundDraft, endedId: string): void {
   const policy = d.phaseDef.policy;
+  // Stryker disable next-line ConditionalExpression: equivalent, outside sequence phases the queue is empty and advanceOrdered from the cursor skips the turn just taken (acted or defeated)
   if (policy === "sequence") {
     if (d.queue[d.cursor]?.id === endedId) d.cursor += 1;
     advanceOrdered(d);
   } else if (policy === "initiative") {
     // The place just played is done: look from the next one (the cursor stays on it if none is left).
+    // Stryker disable next-line ConditionalExpression: equivalent, the place at the cursor is the turn just ended, which is now acted or defeated and skipped
     advanceOrdered(d, d.order[d.cursor] === endedId ? d.cursor + 1 : d.cursor);
   }
 }
@@ -251,6 +260,7 @@ function advanceOrdered(d: RoundDraft, from = d.cursor): void {
   const phase = d.phaseDef;
   if (phase.policy === "initiative") {
     const order = d.order;
+    // Stryker disable next-line EqualityOperator: equivalent, one step past the end finds no combatant
     for (let i = Math.max(from, 0); i < order.length; i++) {
       const c = d.atOrder(i);
       if (c && c.id !== d.current && orderedEligible(d, c, phase)) {
@@ -302,6 +312,7 @@ function takeTurn(d: RoundDraft, id: string, override: boolean): Refusal | null 
       if (!override) return refuse("notYourTurn");
       if (d.structure.barred?.(d, c, phase)) return refuse("notEligible");
       // The GM makes `id` act now; the interrupted turn resumes when it ends (its place is still to come).
+      // Stryker disable next-line ConditionalExpression: equivalent, endCurrent returns at once when nobody is acting
       if (d.current !== null) endCurrent(d, "interrupted");
       startTurn(d, id);
       return null;
@@ -408,6 +419,7 @@ function removeCombatant(d: RoundDraft, id: string): Refusal | null {
     // The cursor keeps pointing at the last place visited (an earlier one when that place left).
     if (d.phaseDef.policy === "initiative" && at <= d.cursor) d.cursor -= 1;
   }
+  // Stryker disable next-line ConditionalExpression: equivalent, filtering a queue that holds none of the id's strikes leaves it as it was (and nothing before the cursor)
   if (d.queue.some((q) => q.id === id)) {
     // PR-P10: its strikes leave the queue; the cursor keeps its place among the strikes that stay.
     const before = d.queue.slice(0, Math.max(d.cursor, 0)).filter((q) => q.id === id).length;
@@ -456,6 +468,7 @@ function setInitiative(d: RoundDraft, id: string, roll: InitiativeRoll): Refusal
   });
   if (d.round > 0) {
     if (hasInitiativePhase(s)) placeLate(d, id);
+    // Stryker disable next-line ConditionalExpression: equivalent, outside a sequence phase the queue is empty (beginPhase empties it), so there is nothing to re-sort
     if (d.phaseDef.policy === "sequence") resortQueue(d);
   }
   return null;
@@ -465,11 +478,13 @@ function setInitiative(d: RoundDraft, id: string, roll: InitiativeRoll): Refusal
 
 /** The id at the last place visited in an initiative phase (the cursor). */
 function visitedPlace(d: RoundDraft): string | undefined {
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, the anchor only reaches resequence, which returns outside initiative phases, and order[-1] is undefined
   return d.phaseDef.policy === "initiative" && d.cursor >= 0 ? d.order[d.cursor] : undefined;
 }
 
 /** The id at the last place visited (the cursor), skipping `except`; the cursor is re-found from it. */
 function anchorOf(d: RoundDraft, except: string): string | undefined {
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, placeLate ignores the anchor outside initiative phases, and order[-1] is undefined
   if (d.phaseDef.policy !== "initiative" || d.cursor < 0) return undefined;
   const at = d.order[d.cursor];
   if (at !== except) return at;
@@ -478,8 +493,10 @@ function anchorOf(d: RoundDraft, except: string): string | undefined {
 
 function insertionPoint(d: RoundDraft, order: readonly string[], c: TurnCombatant): number {
   let p = 0;
+  // Stryker disable next-line EqualityOperator: equivalent, one step past the end finds no combatant and splicing past the end appends
   while (p < order.length) {
     const other = d.find(order[p] as string);
+    // Stryker disable next-line EqualityOperator: equivalent, compareInitiative never returns 0 for two combatants (join order) and the placed one is out of the order
     if (other && compareInitiative(c, other) < 0) break;
     p++;
   }
@@ -499,6 +516,7 @@ function placeLate(d: RoundDraft, id: string): void {
   const p = insertionPoint(d, order, c);
   order.splice(p, 0, id);
   if (d.phaseDef.policy !== "initiative") return;
+  // Stryker disable next-line ConditionalExpression: equivalent, indexOf(undefined) is -1
   d.cursor = anchor === undefined ? -1 : order.indexOf(anchor);
   if (p < d.cursor && id !== d.current && c.actedRound < d.round) d.update(id, { passedRound: d.round });
   if (d.current === null) advanceOrdered(d);
@@ -520,6 +538,7 @@ function resequence(d: RoundDraft, ids: readonly string[], anchor: string | unde
     if (orderedEligible(d, c, d.phaseDef) && (first < 0 || at < first)) first = at;
   }
   if (first < 0) return;
+  // Stryker disable next-line ConditionalExpression: equivalent, endCurrent returns at once when nobody is acting
   if (d.current !== null) endCurrent(d, "interrupted");
   d.cursor = first;
   startTurn(d, order[first] as string);
@@ -552,15 +571,18 @@ function rollOff(d: RoundDraft, faces: Readonly<Record<string, number>>): Refusa
     for (const id of ids) if (!contest.includes(id)) contest.push(id);
     return null;
   }
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: equivalent, before the start and in families without an initiative phase the order is empty: nothing moves
   if (d.round > 0 && hasInitiativePhase(d.structure)) {
     const anchor = visitedPlace(d);
     const order = d.orderForWrite();
+    // Stryker disable next-line MethodExpression: equivalent, once the combat has started every combatant is in the initiative order
     const moved = ids.filter((id) => order.includes(id));
     for (const id of moved) order.splice(order.indexOf(id), 1);
     const placed = sortByInitiative(moved.map((id) => d.find(id) as TurnCombatant));
     for (const c of placed) order.splice(insertionPoint(d, order, c), 0, c.id);
     resequence(d, moved, anchor);
   }
+  // Stryker disable next-line LogicalOperator: equivalent, outside a sequence phase (and before the start) the queue is empty: nothing to re-sort
   if (d.round > 0 && d.phaseDef.policy === "sequence") resortQueue(d);
   return null;
 }
@@ -601,6 +623,7 @@ function resortQueue(d: RoundDraft): void {
     if (byGroup || a.pass !== b.pass) return byGroup || a.pass - b.pass;
     const x = d.find(a.id);
     const y = d.find(b.id);
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, a leaver's strikes leave the queue, so every queued id is a combatant
     return x && y ? compareInitiative(x, y) : 0;
   });
   queue.splice(from, rest.length, ...rest);
