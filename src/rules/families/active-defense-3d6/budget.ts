@@ -240,6 +240,7 @@ function spendManeuver(
     case "attack": {
       const weapon = state.weapons[event.weaponId];
       refusal ??= weaponRefusal(state, event.weaponId);
+      // Stryker disable next-line OptionalChaining: weaponRefusal refuses an unknown weapon, so weapon is defined whenever refusal is null
       if (!refusal && weapon?.missile) refusal = refuse("shootAtTurnStart"); // AD-M5
       return decide(event, refusal, () => withWeapon(taken, event.weaponId, weapon && afterUse(weapon)));
     }
