@@ -96,7 +96,7 @@ describe("fast-slow: what is left", () => {
     });
   });
 
-  it("FS-A17 a move refused by its own rules stays refused under the override given for the extra minor activity", () => {
+  it("FS-M5 FS-M6 after an extra minor activity, a jump without its details stays refused even when the GM forces it", () => {
     let s = spend(turnOf("slow", 10), { type: "activity", activity: "cast" });
     for (let i = 0; i < 3; i++) s = spend(s, { type: "minor" });
     expect(spendFastSlow(s, { type: "move", metres: 2, action: "jump", override: true }, standing)).toEqual({
