@@ -66,6 +66,11 @@ describe("active-defense-3d6: one manoeuvre per turn", () => {
     const knelt = run(dropped, { type: "maneuver", maneuver: "pickUp", weaponId: "sword" });
     const picked = run(nextTurn(knelt), { type: "maneuver", maneuver: "pickUp", weaponId: "sword" });
     expect(picked.attackAfterPickUp).toBe(true);
+    // The second turn allows an attack, not another manoeuvre.
+    expect(spendActiveDefense(picked, move)).toEqual({ ok: false, reason: "maneuverTaken" });
+    expect(spendActiveDefense(picked, { type: "maneuver", maneuver: "attack", weaponId: "sword" }).ok).toBe(
+      true,
+    );
     const after = nextTurn(picked);
     expect(after).toMatchObject({ attackAfterPickUp: false, maneuver: null });
     expect(activeDefenseRemaining(after).turn).toEqual([{ key: "maneuver", left: 1, max: 1, unit: "count" }]);
