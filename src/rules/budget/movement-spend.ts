@@ -86,7 +86,8 @@ export function fastSlowMove(
     if (step.value.check && !step.value.check.required) checks.push(step.value.check);
     if (step.value.jump) {
       jumps.push(step.value.jump);
-      if (step.value.jump.landing !== "safe") landing = step.value.jump.landing;
+      // Until now every stretch landed safely (the loop stops at the first that does not).
+      landing = step.value.jump.landing;
     }
     if (step.value.cost > 0 && !step.value.noOpportunity) noOpportunity = false;
     current = step.value.state;

@@ -240,6 +240,7 @@ function spendManeuver(
     case "attack": {
       const weapon = state.weapons[event.weaponId];
       refusal ??= weaponRefusal(state, event.weaponId);
+      // Stryker disable next-line OptionalChaining: weaponRefusal refuses an unknown weapon, so weapon is defined whenever refusal is null
       if (!refusal && weapon?.missile) refusal = refuse("shootAtTurnStart"); // AD-M5
       return decide(event, refusal, () => withWeapon(taken, event.weaponId, weapon && afterUse(weapon)));
     }
@@ -430,7 +431,8 @@ export function earlierFeint(state: ActiveDefenseBudget, target: string): number
 /** The defender's side of defenses.ts's input, read from this budget (AD-M2…AD-M5). */
 export function defenderFlags(state: ActiveDefenseBudget, parryWeaponId?: string) {
   const weapon = parryWeaponId ? state.weapons[parryWeaponId] : undefined;
-  const current = (turn: number | undefined) => turn !== undefined && turn === state.turnNumber;
+  // No turn stamp (undefined) is never the current turn.
+  const current = (turn: number | undefined) => turn === state.turnNumber;
   return {
     parryWeaponReady: weapon?.status === "ready",
     parryWeaponUnbalanced: weapon?.unbalanced === true,

@@ -93,11 +93,12 @@ export interface JumpPlan {
 export function planJump(input: JumpInput): JumpPlan {
   const distance = Math.max(0, finiteOr0(input.distance));
   const covered = Math.max(distance, finiteOr0(input.metres ?? distance));
-  const across = input.kind === "long" ? distance : Math.max(0, finiteOr0(input.across ?? 0));
   const left = Math.max(0, input.metresLeft);
   const completes = covered <= left;
   const cost = roundMetres(Math.min(covered, left));
-  // Convention above: a high jump or a drop that also travels is held to the long jump's length too.
+  // Convention above: a high jump or a drop that also travels is held to the long jump's length too (a long jump's
+  // length is its distance, read against `withoutRoll` below).
+  const across = Math.max(0, finiteOr0(input.across ?? 0));
   const tooFar = input.kind !== "long" && across > longJumpDistance(input.agilityModifier, input.runUpMetres);
   if (input.kind === "down") {
     const landing = !safeDrop(distance) || !completes ? "fall" : "safe";
