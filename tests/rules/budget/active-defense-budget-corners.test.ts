@@ -135,25 +135,6 @@ describe("active-defense-3d6: what a defense costs", () => {
 });
 
 describe("active-defense-3d6: what is left", () => {
-  it("AD-M2 an all-out attack the GM forces after another manoeuvre gives no attacks to make", () => {
-    const moved = run(start(armed()), move);
-    const forced = run(moved, {
-      type: "maneuver",
-      maneuver: "allOutAttack",
-      option: "twoAttacks",
-      weaponId: "sword",
-      override: true,
-    });
-    expect(forced.maneuver).toBe("move");
-    expect(activeDefenseRemaining(forced).turn).toEqual([
-      { key: "maneuver", left: 0, max: 1, unit: "count" },
-    ]);
-    expect(spendActiveDefense(forced, { type: "strike", weaponId: "sword" })).toEqual({
-      ok: false,
-      reason: "maneuverTaken",
-    });
-  });
-
   it("AD-T1 the budget starts with no turn, no manoeuvre and no weapon", () => {
     expect(activeDefenseBudget.initial()).toEqual(initialActiveDefenseBudget());
     expect(activeDefenseBudget.initial()).toMatchObject({
