@@ -8,6 +8,20 @@ describe("the timed states a spend leaves on the round engine", () => {
     ).toEqual([{ key: "defend", holder: "c1", expiry: { kind: "endOfRound", round: 3 } }]);
   });
 
+  it("FS-A5 AD-M2 AD-M3 spends that are no activity or manoeuvre, and the other families' spends, leave nothing", () => {
+    expect(statesLeftBy({ family: "fast-slow", event: { type: "minor" } }, "c1", 3)).toEqual([]);
+    expect(
+      statesLeftBy({ family: "fast-slow", event: { type: "reaction", kind: "other" } }, "c1", 3),
+    ).toEqual([]);
+    expect(
+      statesLeftBy({ family: "active-defense-3d6", event: { type: "shoot", weaponId: "bow" } }, "c1", 3),
+    ).toEqual([]);
+    expect(statesLeftBy({ family: "classic-d20", event: { type: "free" } }, "c1", 3)).toEqual([]);
+    expect(
+      statesLeftBy({ family: "opposed-d20", event: { type: "action", counter: "active" } }, "c1", 3),
+    ).toEqual([]);
+  });
+
   it("FS other activities leave nothing", () => {
     expect(
       statesLeftBy({ family: "fast-slow", event: { type: "activity", activity: "rush" } }, "c1", 3),
