@@ -54,15 +54,19 @@ describe("before the fight starts", () => {
   it("FS-R2/FS-R3 fast-slow lists the players' characters first, each side in the order they joined", () => {
     const s = combat(fs, [
       { id: "orc", side: "gm" },
-      { id: "ann", side: "players" },
+      { id: "zed", side: "players" },
       { id: "wolf", side: "gm" },
       { id: "bob", side: "players" },
+      { id: "ann", side: "players" },
+      { id: "imp", side: "gm" },
     ]);
     expect(rows(fs, s)).toEqual([
-      ["ann", "waiting", "notStarted"],
+      ["zed", "waiting", "notStarted"],
       ["bob", "waiting", "notStarted"],
+      ["ann", "waiting", "notStarted"],
       ["orc", "waiting", "notStarted"],
       ["wolf", "waiting", "notStarted"],
+      ["imp", "waiting", "notStarted"],
     ]);
     expect(describeRound(fs, s).ties).toEqual([]);
   });
@@ -226,11 +230,11 @@ describe("a claim phase (fast-slow)", () => {
     let s = party();
     s = run(fs, s, {
       type: "addTimedState",
-      state: { key: "burning", holder: "orc", expiry: { kind: "endOfRound", round: 1 } },
+      state: { key: "aflame", holder: "orc", expiry: { kind: "endOfRound", round: 1 } },
     });
     s = run(fs, s, {
       type: "addTimedState",
-      state: { key: "blessed", holder: "ann", expiry: { kind: "endOfRound", round: 1 } },
+      state: { key: "zealous", holder: "ann", expiry: { kind: "endOfRound", round: 1 } },
     });
     s = run(fs, s, {
       type: "addTimedState",
@@ -238,8 +242,8 @@ describe("a claim phase (fast-slow)", () => {
     });
     const view = describeRound(fs, s);
     expect(view.roundEnd.map((e) => [e.state.key, e.ends])).toEqual([
-      ["blessed", true],
-      ["burning", true],
+      ["zealous", true],
+      ["aflame", true],
     ]);
   });
 });
@@ -332,6 +336,8 @@ describe("phased-round: declaring, resolving, striking in sequence", () => {
 
   it("PR-P10 strikers tied on initiative within a melee group are a tie to break; other groups and the defeated are not", () => {
     let s = to(band(), "melee");
+    // Nobody in a melee group yet: nobody to order.
+    expect(describeRound(pr, s).ties).toEqual([]);
     s = run(pr, s, melee("orc", "gate", 12), melee("knight", "gate", 12), melee("goblin", "bridge", 12));
     expect(describeRound(pr, s).ties).toEqual([{ ids: ["knight", "orc"], method: "rollOff" }]);
     s = run(pr, s, { type: "setDefeated", id: "knight", defeated: true });
