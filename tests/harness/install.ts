@@ -7,6 +7,7 @@
 import { afterEach } from "vitest";
 import { ClientSettings, DialogV2, expandObject, failures, FormDataExtended, Hooks, randomID } from "./core";
 import * as fields from "./fields";
+import { RELEASE } from "./generation";
 
 export const harness = {
   translations: {} as Record<string, unknown>,
@@ -85,6 +86,8 @@ g.Hooks = Hooks;
 g.game = {
   i18n: new Localization(),
   settings,
+  // The generation this project's harness imitates (tests/harness/generation.ts).
+  release: { ...RELEASE },
 };
 
 // A handler that threw inside Foundry's hook machinery is logged there and goes unnoticed at the table; here

@@ -22,6 +22,7 @@ import {
   type DialogAnswer,
 } from "../core";
 import * as fields from "../fields";
+import { RELEASE } from "../generation";
 import { Roll as HarnessRoll } from "../roll";
 import { createApplications, type Notice } from "./applications";
 import { Collection } from "./collection";
@@ -470,7 +471,7 @@ export class WorldPage implements ClientPage {
     const game: Data = {
       settings,
       i18n: new Localization(this.lang),
-      release: { generation: 13, version: "13.350" },
+      release: { ...RELEASE },
       userId: this.userId,
       ready: false,
       system: { id: "fray", ...manifest() },
