@@ -1,4 +1,6 @@
-// Build: one ES-module bundle (dist/fray.mjs + source map) and one stylesheet (dist/fray.css).
+// Build: one ES-module bundle (dist/fray.mjs + source map), the self-test's own chunk (dist/fray-self-test.mjs,
+// loaded by a dynamic import only when a GM runs "Check Fray in this world", or a GM's client tells a player's
+// client to play its part), and one stylesheet (dist/fray.css).
 // Dev: a server on 30001 that serves the system under /systems/fray/ from the sources and proxies
 // everything else (websocket included) to a Foundry running on 30000.
 import { readFileSync } from "node:fs";
@@ -88,6 +90,10 @@ export default defineConfig({
       formats: ["es"],
       fileName: () => `${SYSTEM_ID}.mjs`,
       cssFileName: SYSTEM_ID,
+    },
+    rolldownOptions: {
+      // The one chunk a dynamic import makes (src/self-test/), named for the manifest's folder: fray-self-test.mjs.
+      output: { chunkFileNames: `${SYSTEM_ID}-[name].mjs` },
     },
   },
 });

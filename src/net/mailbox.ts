@@ -33,6 +33,16 @@ interface Waiting {
 const waiting = new Map<string, Waiting>();
 /** Requests the GM's client has taken up, `<userId>.<requestId>`: an update seen twice is handled once. */
 const taken = new Set<string>();
+/** Requests the GM's client is answering now. */
+let answering = 0;
+
+/**
+ * Requests this client is waiting on or answering now: the self-test waits for none before it calls the table
+ * quiet (a request's work goes on while no document changes, between its writes).
+ */
+export function requestsInFlight(): number {
+  return waiting.size + answering;
+}
 
 type UserChanges = { flags?: Record<string, { requests?: unknown; answers?: unknown } | undefined> };
 
@@ -131,6 +141,20 @@ function onRequests(
 }
 
 async function answer(
+  user: User.Implementation,
+  id: string,
+  entry: Record<string, unknown>,
+  dispatch: Dispatch,
+) {
+  answering++;
+  try {
+    await answerOnce(user, id, entry, dispatch);
+  } finally {
+    answering--;
+  }
+}
+
+async function answerOnce(
   user: User.Implementation,
   id: string,
   entry: Record<string, unknown>,

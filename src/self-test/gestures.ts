@@ -1,0 +1,248 @@
+/**
+ * The self-test's hands: what a user does at the table, done on the client of the user who does it, through the
+ * windows Foundry and Fray draw there — a button of the combat tracker, of a sheet, of a chat card or of the Token
+ * HUD pressed in that client's DOM, a token targeted, a token dragged, a dialog answered. Nothing is built by hand:
+ * every button is found as that user sees it (as last drawn). A gesture is plain data, so the GM's client can ask
+ * a player's client to make it (relay.ts); the same code makes the GM's own gestures on the GM's client.
+ */
+import { failedCheck, type Check, type ProbeScope } from "./probes";
+
+export interface Point {
+  readonly x: number;
+  readonly y: number;
+}
+
+export type Gesture =
+  | {
+      readonly kind: "tracker";
+      readonly action: string;
+      readonly combatant?: string;
+      readonly data?: Readonly<Record<string, string>>;
+    }
+  | { readonly kind: "item"; readonly token: string; readonly item: string; readonly action: string }
+  | { readonly kind: "sheet"; readonly token: string; readonly selector: string }
+  | { readonly kind: "card"; readonly message: string; readonly selector: string }
+  | { readonly kind: "hud"; readonly token: string; readonly selector: string }
+  | { readonly kind: "target"; readonly token: string | null }
+  | { readonly kind: "drag"; readonly token: string; readonly to: Point }
+  | { readonly kind: "see"; readonly checks: readonly Check[] };
+
+/** A dialog answer: the button pressed (its `data-action`) after the fields are filled. */
+export interface DialogAnswer {
+  readonly action: string;
+  readonly fields?: Readonly<Record<string, string | number | boolean>>;
+}
+
+export const GESTURE_KINDS = ["tracker", "item", "sheet", "card", "hud", "target", "drag", "see"] as const;
+
+/** Where the gesture is made: the scratch scene and its fight, as this client holds them. */
+export interface Place {
+  readonly scene: Scene.Implementation;
+  readonly combat: Combat.Implementation | null;
+}
+
+function tokenNamed(place: Place, name: string): TokenDocument.Implementation {
+  const found = place.scene.tokens.filter((t) => t.name === name);
+  if (found.length !== 1) throw new Error(`the scratch scene holds ${found.length} tokens named ${name}`);
+  return found[0]!;
+}
+
+/** The combat tracker as this user sees it now: as last drawn (drawn once if it never was). */
+async function tracker(): Promise<HTMLElement> {
+  const app = ui.combat as unknown as { rendered: boolean; element: HTMLElement; render(force: boolean): Promise<unknown> };
+  if (!app.rendered) await app.render(true);
+  return app.element;
+}
+
+/** An actor's sheet on this client: opened if it is not, else as last drawn. */
+async function sheet(actor: Actor.Implementation): Promise<HTMLElement> {
+  const app = actor.sheet as unknown as {
+    rendered: boolean;
+    element: HTMLElement;
+    render(force: boolean): Promise<unknown>;
+  } | null;
+  if (!app) throw new Error(`${actor.name} has no sheet`);
+  if (!app.rendered) await app.render(true);
+  return app.element;
+}
+
+function press(element: Element | null | undefined, what: string): void {
+  if (!element) throw new Error(`nothing to press: ${what}`);
+  (element as HTMLElement).click();
+}
+
+/** The scope probes read on this client: the scratch scene, its fight, this client's tracker and chat. */
+export async function probeScope(place: Place): Promise<ProbeScope> {
+  return {
+    scene: place.scene,
+    combat: place.combat,
+    tracker: await tracker(),
+    messages: game.messages?.contents ?? [],
+  };
+}
+
+/** Makes one gesture on this client. Throws, in words, when it cannot be made or a check fails. */
+export async function perform(gesture: Gesture, place: Place): Promise<void> {
+  switch (gesture.kind) {
+    case "tracker": {
+      const root = await tracker();
+      let scope: Element = root;
+      if (gesture.combatant) {
+        const rows = [...root.querySelectorAll<HTMLElement>("[data-combatant-id]")].filter(
+          (r) => r.querySelector(".name")?.textContent?.trim() === gesture.combatant,
+        );
+        if (rows.length !== 1)
+          throw new Error(`the tracker shows ${rows.length} rows for ${gesture.combatant}`);
+        scope = rows[0]!;
+      }
+      const filter = Object.entries(gesture.data ?? {})
+        .map(([k, v]) => `[data-${k}="${v}"]`)
+        .join("");
+      const selector = `[data-action="${gesture.action}"]${filter}`;
+      press(scope.querySelector(selector), `the tracker's ${selector} ${gesture.combatant ?? ""}`.trim());
+      return;
+    }
+    case "item": {
+      const actor = tokenNamed(place, gesture.token).actor;
+      if (!actor) throw new Error(`${gesture.token} has no actor`);
+      const item = actor.items.getName(gesture.item);
+      if (!item) throw new Error(`${actor.name} has no item ${gesture.item}`);
+      const root = await sheet(actor);
+      press(
+        root.querySelector(`[data-item-id="${item.id}"] [data-action="${gesture.action}"]`),
+        `${gesture.item}'s ${gesture.action} on ${actor.name}'s sheet`,
+      );
+      return;
+    }
+    case "sheet": {
+      const actor = tokenNamed(place, gesture.token).actor;
+      if (!actor) throw new Error(`${gesture.token} has no actor`);
+      const root = await sheet(actor);
+      press(root.querySelector(gesture.selector), `${gesture.selector} on ${actor.name}'s sheet`);
+      return;
+    }
+    case "card": {
+      const log = (ui.chat as unknown as { element: HTMLElement | null }).element;
+      const entry = log?.querySelector(`[data-message-id="${gesture.message}"]`);
+      if (!entry) throw new Error(`the chat log does not show message ${gesture.message}`);
+      press(entry.querySelector(gesture.selector), `${gesture.selector} on a chat card`);
+      return;
+    }
+    case "hud": {
+      const token = tokenNamed(place, gesture.token);
+      const placeable = token.object;
+      if (!placeable) throw new Error(`${gesture.token} is not drawn on this client's canvas`);
+      const hud = canvas!.hud!.token as unknown as {
+        bind(object: unknown): unknown;
+        render(force: boolean): Promise<unknown>;
+        element: HTMLElement;
+      };
+      hud.bind(placeable);
+      await hud.render(true);
+      press(hud.element.querySelector(gesture.selector), `${gesture.selector} on ${gesture.token}'s Token HUD`);
+      return;
+    }
+    case "target": {
+      const user = game.user!;
+      if (gesture.token === null) {
+        for (const target of [...user.targets]) target.setTarget(false, { releaseOthers: false });
+        return;
+      }
+      const placeable = tokenNamed(place, gesture.token).object;
+      if (!placeable) throw new Error(`${gesture.token} is not drawn on this client's canvas`);
+      placeable.setTarget(true, { releaseOthers: true });
+      return;
+    }
+    case "drag": {
+      const token = tokenNamed(place, gesture.token) as unknown as {
+        move(waypoints: Point[], options: { method: string }): Promise<boolean>;
+      };
+      const moved = await token.move([{ x: gesture.to.x, y: gesture.to.y }], { method: "dragging" });
+      if (moved !== true) throw new Error(`the move of ${gesture.token} was refused`);
+      return;
+    }
+    case "see": {
+      const scope = await probeScope(place);
+      const failed = gesture.checks.map((c) => failedCheck(c, scope)).filter((f): f is string => f !== null);
+      if (failed.length) throw new Error(failed.join("; "));
+      return;
+    }
+  }
+}
+
+/** Fills a dialog's form as a user would: every named field must exist, a select's value must be an option. */
+function fill(form: HTMLElement, fields: Readonly<Record<string, string | number | boolean>>): void {
+  for (const [name, value] of Object.entries(fields)) {
+    const controls = [...form.querySelectorAll<HTMLInputElement & HTMLSelectElement>(`[name="${name}"]`)];
+    const first = controls[0];
+    if (!first) throw new Error(`the dialog has no field named ${name}`);
+    const type = (first.getAttribute("type") ?? "").toLowerCase();
+    let changed: HTMLElement = first;
+    if (type === "checkbox") first.checked = Boolean(value);
+    else if (type === "radio") {
+      const radio = controls.find((c) => c.value === String(value));
+      if (!radio) throw new Error(`the dialog's ${name} has no choice ${String(value)}`);
+      radio.checked = true;
+      changed = radio;
+    } else if (first.tagName === "SELECT") {
+      const options = [...first.options].map((o) => o.value);
+      if (!options.includes(String(value)))
+        throw new Error(`the dialog's ${name} has no option ${String(value)} (${options.join(", ")})`);
+      first.value = String(value);
+    } else first.value = String(value);
+    changed.dispatchEvent(new Event("input", { bubbles: true }));
+    changed.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+}
+
+/**
+ * Answers the dialogs this client shows, first in first out: a dialog (core's `renderDialogV2`) gets the next
+ * answer — its fields filled, its button pressed. A dialog with no answer waiting is closed and reported.
+ */
+export class DialogAnswers {
+  #queue: DialogAnswer[] = [];
+  #problems: string[] = [];
+  #hook: number | null = null;
+
+  start(): void {
+    const hooks = Hooks as unknown as { on(name: string, fn: (...args: unknown[]) => unknown): number };
+    this.#hook = hooks.on("renderDialogV2", (app: unknown, element: unknown) => {
+      const dialog = app as { close(): Promise<unknown>; title?: string };
+      const root = element as HTMLElement;
+      const answer = this.#queue.shift();
+      // The dialog's own click handlers are in place once its render is over.
+      setTimeout(() => {
+        try {
+          if (!answer) {
+            this.#problems.push(`a dialog no step expected was shown: ${dialog.title ?? ""}`);
+            void dialog.close();
+            return;
+          }
+          if (answer.fields) fill(root, answer.fields);
+          press(root.querySelector(`button[data-action="${answer.action}"]`), `the dialog's ${answer.action} button`);
+        } catch (error) {
+          this.#problems.push(error instanceof Error ? error.message : String(error));
+          void dialog.close();
+        }
+      }, 0);
+    });
+  }
+
+  stop(): void {
+    const hooks = Hooks as unknown as { off(name: string, id: number): void };
+    if (this.#hook !== null) hooks.off("renderDialogV2", this.#hook);
+    this.#hook = null;
+  }
+
+  queue(answers: readonly DialogAnswer[]): void {
+    this.#queue.push(...answers);
+  }
+
+  /** What went wrong since the last call, and the answers no dialog asked for (emptied). */
+  takeProblems(): string[] {
+    const left = this.#queue.splice(0);
+    if (left.length)
+      this.#problems.push(`${left.length} expected dialog(s) never showed (${left.map((a) => a.action).join(", ")})`);
+    return this.#problems.splice(0);
+  }
+}

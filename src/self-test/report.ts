@@ -1,0 +1,67 @@
+/**
+ * What a check found, step by step and family by family, as the window shows it, the summary message sums it up
+ * and the GM copies it into a report (plain text, in the GM's language, with the versions a maintainer needs).
+ */
+import type { FamilyId } from "../rules/families/ids";
+import { loc } from "../utils/loc";
+
+export interface StepResult {
+  readonly label: string;
+  readonly ok: boolean;
+  readonly error: string | null;
+}
+
+export interface FamilyReport {
+  readonly family: FamilyId;
+  state: "waiting" | "running" | "passed" | "failed";
+  readonly steps: StepResult[];
+}
+
+export interface CheckReport {
+  state: "running" | "passed" | "failed";
+  readonly fray: string;
+  readonly foundry: string;
+  readonly gm: string;
+  /** The player whose client played the player's part (null: the GM's client played both). */
+  readonly player: string | null;
+  readonly families: FamilyReport[];
+  /** What went wrong outside every family's steps (the check could not start, or could not tidy up). */
+  readonly problems: string[];
+}
+
+export function familyName(family: FamilyId): string {
+  return loc(`FRAY.Settings.ruleset.choices.${family}`);
+}
+
+export function counts(report: CheckReport): { passed: number; failed: number } {
+  const steps = report.families.flatMap((f) => f.steps);
+  return { passed: steps.filter((s) => s.ok).length, failed: steps.filter((s) => !s.ok).length };
+}
+
+/** The report as plain text, for the GM to copy into a bug report. */
+export function reportText(report: CheckReport): string {
+  const { passed, failed } = counts(report);
+  const lines = [
+    loc("FRAY.SelfTest.Report.title"),
+    loc("FRAY.SelfTest.Report.versions", { fray: report.fray, foundry: report.foundry }),
+    report.player
+      ? loc("FRAY.SelfTest.Report.seats", { gm: report.gm, player: report.player })
+      : loc("FRAY.SelfTest.Report.gmOnly", { gm: report.gm }),
+    loc(`FRAY.SelfTest.Report.state.${report.state}`),
+    loc("FRAY.SelfTest.Report.counts", { passed, failed }),
+  ];
+  for (const problem of report.problems) lines.push(`! ${problem}`);
+  for (const family of report.families) {
+    lines.push(
+      "",
+      loc("FRAY.SelfTest.Report.family", {
+        family: familyName(family.family),
+        id: family.family,
+        state: loc(`FRAY.SelfTest.Report.state.${family.state}`),
+      }),
+    );
+    for (const step of family.steps)
+      lines.push(`  ${step.ok ? "✓" : "✗"} ${step.label}${step.error ? `\n      ${step.error}` : ""}`);
+  }
+  return lines.join("\n");
+}

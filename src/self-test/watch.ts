@@ -1,0 +1,141 @@
+/**
+ * What the self-test watches on the client it runs on, for the length of a check: when the table is quiet (no
+ * document written or drawn, no GM request in hand, for a while that scales with the server's round trip), and
+ * what went wrong (a hook that threw — core's `error` hook, v13 and v14 —, a promise nobody caught, an error
+ * logged, a warning or error shown to the user). Everything it hooks or wraps it unhooks and puts back in `stop()`.
+ */
+import { requestWorkInFlight } from "../net/gm-requests";
+
+/** The document types whose writes and drawings count as the table moving. */
+const DOCUMENTS = [
+  "Actor",
+  "Item",
+  "ActiveEffect",
+  "Token",
+  "Combat",
+  "Combatant",
+  "ChatMessage",
+  "User",
+  "Scene",
+] as const;
+
+const ACTIVITY_HOOKS = [
+  ...DOCUMENTS.flatMap((d) => [
+    `preCreate${d}`,
+    `create${d}`,
+    `preUpdate${d}`,
+    `update${d}`,
+    `preDelete${d}`,
+    `delete${d}`,
+  ]),
+  "renderApplicationV2",
+  "renderChatMessageHTML",
+  "combatTurnChange",
+  "moveToken",
+  "canvasReady",
+];
+
+const text = (value: unknown): string =>
+  value instanceof Error ? value.message : typeof value === "string" ? value : JSON.stringify(value);
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+type Notify = (message: string, type?: string, options?: unknown) => unknown;
+
+export class TableWatch {
+  #hooks: [string, number][] = [];
+  #last = performance.now();
+  #problems: string[] = [];
+  #restore: (() => void)[] = [];
+  /** Milliseconds with nothing happening that make the table quiet. */
+  quietFor = 25;
+
+  start(): void {
+    const hooks = Hooks as unknown as {
+      on(name: string, fn: (...args: unknown[]) => unknown): number;
+      off(name: string, id: number): void;
+    };
+    const moved = () => {
+      this.#last = performance.now();
+    };
+    for (const name of ACTIVITY_HOOKS) this.#hooks.push([name, hooks.on(name, moved)]);
+    this.#hooks.push([
+      "error",
+      hooks.on("error", (location: unknown, error: unknown) => {
+        this.#problems.push(`${String(location)}: ${text(error)}`);
+      }),
+    ]);
+    this.#restore.push(() => {
+      for (const [name, id] of this.#hooks.splice(0)) hooks.off(name, id);
+    });
+
+    const onRejection = (event: Event) => {
+      this.#problems.push(`unhandled: ${text((event as PromiseRejectionEvent).reason)}`);
+    };
+    const onError = (event: Event) => {
+      this.#problems.push(`uncaught: ${text((event as ErrorEvent).error ?? (event as ErrorEvent).message)}`);
+    };
+    window.addEventListener("unhandledrejection", onRejection);
+    window.addEventListener("error", onError);
+    this.#restore.push(() => {
+      window.removeEventListener("unhandledrejection", onRejection);
+      window.removeEventListener("error", onError);
+    });
+
+    const originalError = console.error;
+    console.error = (...args: unknown[]) => {
+      this.#problems.push(`console.error: ${args.map(text).join(" ")}`);
+      originalError.apply(console, args);
+    };
+    this.#restore.push(() => {
+      console.error = originalError;
+    });
+
+    // Core's `warn` and `error` go through `notify` (v13 and v14): an own property over the prototype's, removed
+    // again afterwards.
+    const notifications = ui.notifications as unknown as Record<string, unknown> | undefined;
+    if (notifications && typeof notifications.notify === "function") {
+      const original = notifications.notify as Notify;
+      const had = Object.hasOwn(notifications, "notify");
+      notifications.notify = ((message: string, type?: string, options?: unknown) => {
+        if (type && type !== "info" && type !== "success")
+          this.#problems.push(`${game.user?.name ?? ""} was told (${type}): ${String(message)}`);
+        return original.call(notifications, message, type, options);
+      }) as Notify;
+      this.#restore.push(() => {
+        if (had) notifications.notify = original;
+        else delete notifications.notify;
+      });
+    }
+  }
+
+  stop(): void {
+    for (const undo of this.#restore.splice(0).reverse()) undo();
+  }
+
+  /** What went wrong since the last call (emptied). */
+  takeProblems(): string[] {
+    return this.#problems.splice(0);
+  }
+
+  /**
+   * Waits until nothing has moved for `quietFor` ms and no GM request is in hand; throws after `timeout` ms.
+   */
+  async settle(timeout: number): Promise<void> {
+    const started = performance.now();
+    await wait(0);
+    for (;;) {
+      const idle = performance.now() - this.#last;
+      if (idle >= this.quietFor && requestWorkInFlight() === 0) {
+        // A busy machine may run a due timer before work already queued: quiet only if it stays so a moment more.
+        const last = this.#last;
+        await wait(0);
+        await wait(0);
+        if (this.#last === last && requestWorkInFlight() === 0) return;
+        continue;
+      }
+      if (performance.now() - started > timeout) throw new Error(`the table never went quiet (${timeout} ms)`);
+      await wait(Math.max(1, Math.min(this.quietFor - idle, this.quietFor)));
+    }
+  }
+}
