@@ -135,7 +135,7 @@ function viewedCombatId(): string | null {
 
 function setViewedCombat(id: string | null): void {
   const tracker = ui.combat as unknown as { viewed: unknown };
-  tracker.viewed = id ? (game.combats?.get(id) ?? null) : null;
+  tracker.viewed = id ? ((game.combats?.get(id) as unknown) ?? null) : null;
 }
 
 async function follow(instruction: Instruction): Promise<StepOutcome> {
@@ -163,7 +163,9 @@ async function follow(instruction: Instruction): Promise<StepOutcome> {
       dialogs.queue(instruction.answers ?? []);
       const place: Place = {
         scene,
-        combat: instruction.combat ? (game.combats?.get(instruction.combat) ?? null) : null,
+        combat: instruction.combat
+          ? ((game.combats?.get(instruction.combat) as unknown as Combat.Implementation | undefined) ?? null)
+          : null,
       };
       await perform(instruction.gesture!, place);
     }

@@ -65,7 +65,7 @@ function setViewedCombat(combat: Combat.Implementation | null): void {
 
 /** The fights of a scene (a Combat's `scene` field holds the scene's id). */
 function fightsOn(sceneId: string): Combat.Implementation[] {
-  return (game.combats?.contents ?? []).filter((c) => (c.toObject() as { scene?: unknown }).scene === sceneId);
+  return ((game.combats?.contents ?? []) as unknown as Combat.Implementation[]).filter((c) => (c.toObject() as { scene?: unknown }).scene === sceneId);
 }
 
 class CheckRun {
@@ -279,7 +279,7 @@ class CheckRun {
         if (!actor) throw new Error(`${member.name} was not imported`);
         made.actors.push(actor);
         if (member.player && playerId) await actor.update({ ownership: { default: 0, [playerId]: OWNER } } as never);
-        const proto = (actor.prototypeToken ?? {}) as Record<string, unknown> & { texture?: { src?: string } };
+        const proto = (actor.prototypeToken ?? {}) as unknown as Record<string, unknown> & { texture?: { src?: string } };
         await place.scene.createEmbeddedDocuments("Token", [
           {
             name: (proto.name as string | undefined) ?? actor.name,
@@ -401,9 +401,12 @@ class CheckRun {
         families: this.report.families.map((f) => {
           const first = f.steps.find((s) => !s.ok);
           return {
-            name: familyName(f.family),
+            line: loc("FRAY.SelfTest.Report.family", {
+              family: familyName(f.family),
+              id: f.family,
+              state: loc(`FRAY.SelfTest.Report.state.${f.state}`),
+            }),
             ok: f.state === "passed",
-            state: loc(`FRAY.SelfTest.Report.state.${f.state}`),
             failure: first ? loc("FRAY.SelfTest.Summary.failure", { step: first.label, error: first.error ?? "" }) : null,
           };
         }),
