@@ -37,8 +37,8 @@ export const GESTURE_KINDS = ["tracker", "item", "sheet", "card", "hud", "target
 
 /** Where the gesture is made: the scratch scene and its fight, as this client holds them. */
 export interface Place {
-  readonly scene: Scene.Implementation;
-  readonly combat: Combat.Implementation | null;
+  scene: Scene.Implementation;
+  combat: Combat.Implementation | null;
 }
 
 function tokenNamed(place: Place, name: string): TokenDocument.Implementation {
@@ -49,21 +49,18 @@ function tokenNamed(place: Place, name: string): TokenDocument.Implementation {
 
 /** The combat tracker as this user sees it now: as last drawn (drawn once if it never was). */
 async function tracker(): Promise<HTMLElement> {
-  const app = ui.combat as unknown as { rendered: boolean; element: HTMLElement; render(force: boolean): Promise<unknown> };
-  if (!app.rendered) await app.render(true);
+  const app = ui.combat!;
+  if (!app.rendered) await app.render({ force: true });
   return app.element;
 }
 
 /** An actor's sheet on this client: opened if it is not, else as last drawn. */
 async function sheet(actor: Actor.Implementation): Promise<HTMLElement> {
-  const app = actor.sheet as unknown as {
-    rendered: boolean;
-    element: HTMLElement;
-    render(force: boolean): Promise<unknown>;
-  } | null;
+  const app = actor.sheet;
   if (!app) throw new Error(`${actor.name} has no sheet`);
   if (!app.rendered) await app.render(true);
-  return app.element;
+  // Fray's sheets are ApplicationV2 (an HTMLElement); the types allow a v1 sheet's jQuery too.
+  return app.element as HTMLElement;
 }
 
 function press(element: Element | null | undefined, what: string): void {
@@ -122,7 +119,7 @@ export async function perform(gesture: Gesture, place: Place): Promise<void> {
       return;
     }
     case "card": {
-      const log = (ui.chat as unknown as { element: HTMLElement | null }).element;
+      const log = ui.chat?.element;
       const entry = log?.querySelector(`[data-message-id="${gesture.message}"]`);
       if (!entry) throw new Error(`the chat log does not show message ${gesture.message}`);
       press(entry.querySelector(gesture.selector), `${gesture.selector} on a chat card`);
@@ -132,13 +129,10 @@ export async function perform(gesture: Gesture, place: Place): Promise<void> {
       const token = tokenNamed(place, gesture.token);
       const placeable = token.object;
       if (!placeable) throw new Error(`${gesture.token} is not drawn on this client's canvas`);
-      const hud = canvas!.hud!.token as unknown as {
-        bind(object: unknown): unknown;
-        render(force: boolean): Promise<unknown>;
-        element: HTMLElement;
-      };
+      // v13's placeable HUDs bind to a placeable before they draw (BasePlaceableHUD#bind, not in fvtt-types 13.346).
+      const hud = canvas!.hud!.token as TokenHUD & { bind(object: unknown): unknown };
       hud.bind(placeable);
-      await hud.render(true);
+      await hud.render({ force: true });
       press(hud.element.querySelector(gesture.selector), `${gesture.selector} on ${gesture.token}'s Token HUD`);
       return;
     }
@@ -154,9 +148,7 @@ export async function perform(gesture: Gesture, place: Place): Promise<void> {
       return;
     }
     case "drag": {
-      const token = tokenNamed(place, gesture.token) as unknown as {
-        move(waypoints: Point[], options: { method: string }): Promise<boolean>;
-      };
+      const token = tokenNamed(place, gesture.token);
       const moved = await token.move([{ x: gesture.to.x, y: gesture.to.y }], { method: "dragging" });
       if (moved !== true) throw new Error(`the move of ${gesture.token} was refused`);
       return;
@@ -205,8 +197,7 @@ export class DialogAnswers {
   #hook: number | null = null;
 
   start(): void {
-    const hooks = Hooks as unknown as { on(name: string, fn: (...args: unknown[]) => unknown): number };
-    this.#hook = hooks.on("renderDialogV2", (app: unknown, element: unknown) => {
+    this.#hook = Hooks.on("renderDialogV2", (app: unknown, element: unknown) => {
       const dialog = app as { close(): Promise<unknown>; title?: string };
       const root = element as HTMLElement;
       const answer = this.#queue.shift();
@@ -229,8 +220,7 @@ export class DialogAnswers {
   }
 
   stop(): void {
-    const hooks = Hooks as unknown as { off(name: string, id: number): void };
-    if (this.#hook !== null) hooks.off("renderDialogV2", this.#hook);
+    if (this.#hook !== null) Hooks.off("renderDialogV2", this.#hook);
     this.#hook = null;
   }
 

@@ -11,7 +11,7 @@
  *   "this step passed" or "it failed, with this message" (a bounded text, shown as text).
  */
 import { SYSTEM_ID } from "../constants";
-import { deleteKey } from "../compat/delete-key";
+import { asFray } from "../documents/combat-api";
 import { DialogAnswers, GESTURE_KINDS, perform, type DialogAnswer, type Gesture, type Place } from "./gestures";
 import { TableWatch } from "./watch";
 
@@ -99,11 +99,6 @@ export class PlayerClient {
     await this.user.update({ [`${FLAG}.instruction`]: JSON.stringify(full) } as never);
     return answered;
   }
-
-  /** Takes the check's flags off the player's User (a GM's write). */
-  async clear(): Promise<void> {
-    await this.user.update(deleteKey(FLAG) as never);
-  }
 }
 
 // --- the player's side -------------------------------------------------------------------------------------------
@@ -130,12 +125,14 @@ function parse(json: string): Instruction | null {
 }
 
 function viewedCombatId(): string | null {
-  return (ui.combat as unknown as { viewed?: { id?: string } | null }).viewed?.id ?? null;
+  return ui.combat?.viewed?.id ?? null;
 }
 
-function setViewedCombat(id: string | null): void {
-  const tracker = ui.combat as unknown as { viewed: unknown };
-  tracker.viewed = id ? ((game.combats?.get(id) as unknown) ?? null) : null;
+/** The tracker shows that fight (or the scene's own), drawn again. */
+async function setViewedCombat(id: string | null): Promise<void> {
+  if (!ui.combat) return;
+  ui.combat.viewed = id ? (game.combats?.get(id) ?? null) : null;
+  if (ui.combat.rendered) await ui.combat.render();
 }
 
 async function follow(instruction: Instruction): Promise<StepOutcome> {
@@ -150,22 +147,20 @@ async function follow(instruction: Instruction): Promise<StepOutcome> {
     if (instruction.type === "enter") {
       entered ??= { scene: canvas?.scene?.id ?? null, combat: viewedCombatId() };
       if (canvas?.scene?.id !== scene.id) await scene.view();
-      setViewedCombat(instruction.combat);
+      await setViewedCombat(instruction.combat);
     } else if (instruction.type === "leave") {
       for (const target of [...(game.user?.targets ?? [])]) target.setTarget(false, { releaseOthers: false });
       const before = entered;
       entered = null;
       const back = before?.scene ? game.scenes?.get(before.scene) : null;
       if (back && canvas?.scene?.id === scene.id) await back.view();
-      setViewedCombat(before?.combat && game.combats?.get(before.combat) ? before.combat : null);
+      await setViewedCombat(before?.combat && game.combats?.get(before.combat) ? before.combat : null);
     } else {
       await watch.settle(instruction.timeout);
       dialogs.queue(instruction.answers ?? []);
       const place: Place = {
         scene,
-        combat: instruction.combat
-          ? ((game.combats?.get(instruction.combat) as unknown as Combat.Implementation | undefined) ?? null)
-          : null,
+        combat: asFray(instruction.combat ? game.combats?.get(instruction.combat) : null) ?? null,
       };
       await perform(instruction.gesture!, place);
     }

@@ -9,6 +9,7 @@
 import { SYSTEM_ID } from "../constants";
 import { deleteKey } from "../compat/delete-key";
 import { getSetting } from "../config/settings";
+import { asFray } from "../documents/combat-api";
 import type { FamilyId } from "../rules/families/ids";
 import { loc } from "../utils/loc";
 import { templatePath } from "../utils/paths";
@@ -49,23 +50,51 @@ async function roundTrip(user: User.Implementation): Promise<number> {
   return worst;
 }
 
+/** The keys of a User's Fray flags (null: it has none at all). */
+function frayFlagKeys(user: User.Implementation): string[] | null {
+  const flags = (user.flags as Record<string, unknown> | undefined)?.[SYSTEM_ID];
+  return flags && typeof flags === "object" ? Object.keys(flags) : null;
+}
+
+const isEmptyObject = (value: unknown) =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+
+/**
+ * A User's Fray flags as they were: the check's own key and every key the check's requests left empty
+ * (the mailbox's `requests`/`answers`) taken off again, and the whole Fray scope if there was none before.
+ */
+async function putFlagsBack(user: User.Implementation, before: string[] | null): Promise<void> {
+  const now = ((user.flags as Record<string, unknown> | undefined)?.[SYSTEM_ID] ?? {}) as Record<string, unknown>;
+  const keys = Object.keys(now);
+  const added = keys.filter((k) => !(before ?? []).includes(k));
+  const removable = added.filter((k) => k === "selfTest" || isEmptyObject(now[k]));
+  if (before === null && frayFlagKeys(user) !== null && removable.length === keys.length)
+    await user.update(deleteKey(`flags.${SYSTEM_ID}`) as never);
+  else if (removable.length)
+    await user.update(Object.assign({}, ...removable.map((k) => deleteKey(`flags.${SYSTEM_ID}.${k}`))) as never);
+}
+
 interface Made {
   scene: Scene.Implementation | null;
   readonly actors: Actor.Implementation[];
   readonly messages: Set<string>;
 }
 
-function viewedCombat(): Combat.Implementation | null {
-  return (ui.combat as unknown as { viewed?: Combat.Implementation | null }).viewed ?? null;
+/** The id of the fight this client's tracker shows. */
+function viewedCombat(): string | null {
+  return ui.combat?.viewed?.id ?? null;
 }
 
-function setViewedCombat(combat: Combat.Implementation | null): void {
-  (ui.combat as unknown as { viewed: unknown }).viewed = combat;
+/** The tracker shows that fight (or the scene's own), drawn again. */
+async function setViewedCombat(id: string | null): Promise<void> {
+  if (!ui.combat) return;
+  ui.combat.viewed = id ? (game.combats?.get(id) ?? null) : null;
+  if (ui.combat.rendered) await ui.combat.render();
 }
 
 /** The fights of a scene (a Combat's `scene` field holds the scene's id). */
 function fightsOn(sceneId: string): Combat.Implementation[] {
-  return ((game.combats?.contents ?? []) as unknown as Combat.Implementation[]).filter((c) => (c.toObject() as { scene?: unknown }).scene === sceneId);
+  return (game.combats?.contents ?? []).filter((c) => c._source.scene === sceneId).map((c) => asFray(c)!);
 }
 
 class CheckRun {
@@ -118,10 +147,12 @@ class CheckRun {
       return this.report;
     }
     const gm = game.user!;
+    const playerUser = this.options.playerId ? game.users!.get(this.options.playerId)! : null;
     const before = {
       ruleset: getSetting("ruleset"),
       scene: canvas?.scene?.id ?? null,
       combat: viewedCombat(),
+      flags: new Map([gm, ...(playerUser ? [playerUser] : [])].map((u) => [u, frayFlagKeys(u)] as const)),
     };
     this.watch.start();
     this.dialogs.start();
@@ -129,8 +160,8 @@ class CheckRun {
     try {
       await this.dice.calibrate();
       this.watch.quietFor = Math.min(1500, Math.max(25, Math.ceil(3 * (await roundTrip(gm)))));
-      if (this.options.playerId) {
-        this.player = new PlayerClient(game.users!.get(this.options.playerId)!, this.run);
+      if (playerUser) {
+        this.player = new PlayerClient(playerUser, this.run);
         this.player.start();
       }
       for (const family of this.report.families) {
@@ -155,7 +186,12 @@ class CheckRun {
   /** Everything the run changed, put back; what cannot be is a problem of the report. */
   async putBack(
     gm: User.Implementation,
-    before: { ruleset: FamilyId; scene: string | null; combat: Combat.Implementation | null },
+    before: {
+      ruleset: FamilyId;
+      scene: string | null;
+      combat: string | null;
+      flags: ReadonlyMap<User.Implementation, string[] | null>;
+    },
   ): Promise<void> {
     const attempt = async (work: () => Promise<unknown>) => {
       try {
@@ -171,14 +207,12 @@ class CheckRun {
     await attempt(async () => {
       const back = before.scene ? game.scenes?.get(before.scene) : null;
       if (back && canvas?.scene?.id !== back.id) await back.view();
-      setViewedCombat(before.combat && game.combats?.get(before.combat.id ?? "") ? before.combat : null);
+      await setViewedCombat(before.combat && game.combats?.get(before.combat) ? before.combat : null);
     });
-    if (this.player) {
-      const player = this.player;
-      await attempt(() => player.clear());
-      player.stop();
-    }
-    await attempt(() => gm.update(deleteKey(FLAG) as never));
+    this.player?.stop();
+    // The mailbox tidies its requests without waiting: let it finish before the flags are looked at.
+    await attempt(() => this.watch.settle(STEP_TIMEOUT));
+    for (const [user, keys] of before.flags) await attempt(() => putFlagsBack(user, keys));
     await attempt(() => this.watch.settle(STEP_TIMEOUT));
     for (const problem of [...this.dialogs.takeProblems(), ...this.watch.takeProblems()])
       this.report.problems.push(problem);
@@ -189,12 +223,13 @@ class CheckRun {
   async playFamily(
     family: FamilyReport,
     scenario: Scenario,
-    before: { scene: string | null; combat: Combat.Implementation | null },
+    before: { scene: string | null; combat: string | null },
   ): Promise<void> {
     family.state = "running";
     this.progress();
     const made: Made = { scene: null, actors: [], messages: new Set() };
-    const place = { scene: null, combat: null } as unknown as { scene: Scene.Implementation; combat: Combat.Implementation | null };
+    // The scene and fight are made by the first steps; until then a step has nowhere to be made (and fails so).
+    const place: Place = { scene: null as never, combat: null };
     const hook = Hooks.on("createChatMessage", (message) => {
       const speaker = message.speaker as { scene?: string | null; actor?: string | null } | undefined;
       const ours =
@@ -207,7 +242,7 @@ class CheckRun {
       player: this.player?.user.name ?? game.user?.name ?? "",
     };
     const table = new Table({
-      place: place as Place,
+      place,
       watch: this.watch,
       dialogs: this.dialogs,
       dice: this.dice,
@@ -242,15 +277,14 @@ class CheckRun {
     table: Table,
     scenario: Scenario,
     made: Made,
-    place: { scene: Scene.Implementation; combat: Combat.Implementation | null },
+    place: Place,
   ): Promise<void> {
     const playerId = this.player?.user.id ?? null;
     await table.chore(["setFamily", { family: familyName(scenario.family) }], async () => {
       await game.settings.set(SYSTEM_ID, "ruleset", scenario.family);
     });
     await table.chore(["makeScene"], async () => {
-      const grid = (game.system as unknown as { grid?: { type?: number; distance?: number; units?: string } })
-        .grid;
+      const grid = game.system?.grid;
       const data: Record<string, unknown> = {
         name: loc("FRAY.SelfTest.sceneName", { family: familyName(scenario.family) }),
         width: 12 * GRID,
@@ -279,7 +313,7 @@ class CheckRun {
         if (!actor) throw new Error(`${member.name} was not imported`);
         made.actors.push(actor);
         if (member.player && playerId) await actor.update({ ownership: { default: 0, [playerId]: OWNER } } as never);
-        const proto = (actor.prototypeToken ?? {}) as unknown as Record<string, unknown> & { texture?: { src?: string } };
+        const proto = actor.prototypeToken;
         await place.scene.createEmbeddedDocuments("Token", [
           {
             name: (proto.name as string | undefined) ?? actor.name,
@@ -302,7 +336,7 @@ class CheckRun {
       } as never)) as Combat.Implementation | undefined;
       if (!combat) throw new Error("the fight was not created");
       place.combat = combat;
-      setViewedCombat(combat);
+      await setViewedCombat(combat.id);
     });
     for (const member of scenario.cast)
       await table.hud("gm", member.name, '[data-action="combat"]', ["joinFight", { token: member.name }]);
@@ -337,8 +371,8 @@ class CheckRun {
   async tidy(
     table: Table,
     made: Made,
-    place: { scene: Scene.Implementation | null; combat: Combat.Implementation | null },
-    before: { scene: string | null; combat: Combat.Implementation | null },
+    place: Place,
+    before: { scene: string | null; combat: string | null },
   ): Promise<void> {
     const player = this.player;
     if (player && made.scene) {
@@ -366,8 +400,8 @@ class CheckRun {
     }
     await table.chore(["tidy"], async () => {
       for (const target of [...(game.user?.targets ?? [])]) target.setTarget(false, { releaseOthers: false });
-      const hud = canvas?.hud?.token as unknown as { rendered?: boolean; close?(): Promise<unknown> } | undefined;
-      if (hud?.rendered) await hud.close?.();
+      const hud = canvas?.hud?.token;
+      if (hud?.rendered) await hud.close();
       const sceneId = made.scene?.id ?? null;
       const fights = sceneId ? fightsOn(sceneId) : [];
       if (place.combat && !fights.includes(place.combat) && game.combats?.get(place.combat.id ?? ""))

@@ -130,7 +130,7 @@ export class Table {
     const scope = {
       scene: this.context.place.scene,
       combat: this.context.place.combat,
-      tracker: (ui.combat as unknown as { element?: HTMLElement | null } | null)?.element ?? null,
+      tracker: ui.combat?.element ?? null,
       messages: game.messages?.contents ?? [],
     };
     return plain(readProbe(probe, scope)) as T;

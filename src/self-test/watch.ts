@@ -51,22 +51,21 @@ export class TableWatch {
   quietFor = 25;
 
   start(): void {
-    const hooks = Hooks as unknown as {
-      on(name: string, fn: (...args: unknown[]) => unknown): number;
-      off(name: string, id: number): void;
-    };
     const moved = () => {
       this.#last = performance.now();
     };
-    for (const name of ACTIVITY_HOOKS) this.#hooks.push([name, hooks.on(name, moved)]);
+    // Hook names from a list, one handler for all: fvtt-types types each name's own handler (bound, never detached).
+    const on = Hooks.on.bind(Hooks) as (name: string, fn: (...args: unknown[]) => unknown) => number;
+    const off = Hooks.off.bind(Hooks) as (name: string, id: number) => void;
+    for (const name of ACTIVITY_HOOKS) this.#hooks.push([name, on(name, moved)]);
     this.#hooks.push([
       "error",
-      hooks.on("error", (location: unknown, error: unknown) => {
+      on("error", (location: unknown, error: unknown) => {
         this.#problems.push(`${String(location)}: ${text(error)}`);
       }),
     ]);
     this.#restore.push(() => {
-      for (const [name, id] of this.#hooks.splice(0)) hooks.off(name, id);
+      for (const [name, id] of this.#hooks.splice(0)) off(name, id);
     });
 
     const onRejection = (event: Event) => {
@@ -93,15 +92,15 @@ export class TableWatch {
 
     // Core's `warn` and `error` go through `notify` (v13 and v14): an own property over the prototype's, removed
     // again afterwards.
-    const notifications = ui.notifications as unknown as Record<string, unknown> | undefined;
+    const notifications = ui.notifications as (object & { notify?: Notify }) | undefined;
     if (notifications && typeof notifications.notify === "function") {
-      const original = notifications.notify as Notify;
+      const original = notifications.notify;
       const had = Object.hasOwn(notifications, "notify");
-      notifications.notify = ((message: string, type?: string, options?: unknown) => {
+      notifications.notify = (message: string, type?: string, options?: unknown) => {
         if (type && type !== "info" && type !== "success")
           this.#problems.push(`${game.user?.name ?? ""} was told (${type}): ${String(message)}`);
         return original.call(notifications, message, type, options);
-      }) as Notify;
+      };
       this.#restore.push(() => {
         if (had) notifications.notify = original;
         else delete notifications.notify;

@@ -72,11 +72,16 @@ export function createHooks() {
       return this.#run(hook, args, true);
     }
 
-    /** Foundry logs a failing handler and goes on; here the test also fails (see `failures`). */
+    /**
+     * Foundry logs a failing handler, fires its `error` hook (`error(location, error, data)`, v13 and v14
+     * hookEvents.error) and goes on; here the test also fails (see `failures`). A failing `error` handler is
+     * not reported through the `error` hook again.
+     */
     static onError(location: string, error: unknown): void {
       failures.push(
         `${location}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
+      if (!location.includes('("error")')) this.#run("error", [location, error, {}], false);
     }
 
     /** Test-only: forget every handler (a fresh client). */

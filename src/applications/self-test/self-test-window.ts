@@ -8,10 +8,11 @@ import { FAMILY_IDS, type FamilyId } from "../../rules/families/ids";
 import { loc } from "../../utils/loc";
 import { templatePath } from "../../utils/paths";
 import type { CheckReport } from "../../self-test/report";
+import type * as SelfTestChunk from "../../self-test/self-test";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
-type SelfTestModule = typeof import("../../self-test/self-test");
+type SelfTestModule = typeof SelfTestChunk;
 
 export const SELF_TEST_TEMPLATE = templatePath("self-test/window");
 

@@ -1,0 +1,242 @@
+/**
+ * The smoke test's hands: a world (the built system on the world harness) with a GM and, usually, Alice on her own
+ * page; the GM opens Configure Settings, presses "Check Fray in this world", ticks the families asked for and
+ * presses Start — real clicks in the GM's page. The self-test (src/self-test/) then plays each family's round in
+ * the GM's page, Alice's part on Alice's page through her User (the same code a GM runs in a real world). This file
+ * reads what the window shows, and keeps what the test checks from outside: who wrote what on the server, the
+ * world's documents before and after, the settings and User flags, and anything that went wrong on any page.
+ */
+import { expect } from "vitest";
+import { FAMILY_IDS, type FamilyId } from "../../src/rules/families/ids";
+import { failures } from "../harness/core";
+import type { WorldPage } from "../harness/world/page";
+import type { Data, WorldServer } from "../harness/world/server";
+import { createWorld, ROLES, type World } from "../harness/world/world";
+
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the pages' documents are untyped here
+
+export interface StepShown {
+  readonly family: string;
+  readonly label: string;
+  readonly ok: boolean;
+  readonly error: string;
+}
+
+/** What the world holds: documents by type, world settings, each user's flags. */
+export interface WorldState {
+  readonly documents: Record<string, number>;
+  readonly settings: Record<string, unknown>;
+  readonly userFlags: Record<string, unknown>;
+}
+
+export interface CheckRun {
+  readonly world: World;
+  readonly gm: WorldPage;
+  readonly alice: WorldPage | null;
+  /** The window's verdict (`data-state` of its report) and its steps, as drawn. */
+  readonly state: string | null;
+  readonly steps: readonly StepShown[];
+  readonly problems: readonly string[];
+  /** What the window's report text box holds. */
+  readonly text: string;
+  readonly before: WorldState;
+  readonly after: WorldState;
+  /** What went wrong anywhere outside the self-test's own report: failures, console errors, warnings shown. */
+  readonly troubles: readonly string[];
+  /** What a page's user wrote on the server, as `<action> <documentName>`, once each. */
+  writesBy(page: WorldPage): string[];
+}
+
+/** The documents of the world, counted by type (embedded ones too), its world settings and users' flags. */
+export function worldState(server: WorldServer): WorldState {
+  const documents: Record<string, number> = {};
+  const add = (name: string, n = 1) => (documents[name] = (documents[name] ?? 0) + n);
+  const list = (source: Data, field: string) => (source[field] as Data[] | undefined) ?? [];
+  for (const [collection, sources] of Object.entries(server.sources))
+    for (const source of sources.values()) {
+      add(collection);
+      for (const item of list(source, "items")) {
+        add("items (embedded)");
+        add("effects (embedded)", list(item, "effects").length);
+      }
+      add("effects (embedded)", list(source, "effects").length);
+      add("tokens", list(source, "tokens").length);
+      add("combatants", list(source, "combatants").length);
+    }
+  const users = [...server.sources.users!.values()];
+  return {
+    documents,
+    settings: Object.fromEntries([...server.settings].map(([k, v]) => [k, JSON.parse(JSON.stringify(v))])),
+    userFlags: Object.fromEntries(users.map((u) => [String(u._id), JSON.parse(JSON.stringify(u.flags ?? {}))])),
+  };
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function click(page: WorldPage, element: Element | null | undefined, what: string): void {
+  if (!element) throw new Error(`${page.name}: nothing to click for ${what}`);
+  page.run(() => (element as HTMLElement).click());
+}
+
+export interface CheckOptions {
+  readonly families: readonly FamilyId[];
+  /** Alice's language (her page), or null: nobody but the GM is connected. */
+  readonly aliceLang: string | null;
+  /** Whether the GM lets Alice's client play the player's part (the window's default when she is connected). */
+  readonly alicePlays?: boolean;
+  /** Work on the pages before the GM opens the menu (after the state before is taken). */
+  readonly before?: (world: World) => Promise<void>;
+}
+
+/** Runs "Check Fray in this world" through the GM's settings menu and waits for it to finish. */
+export async function checkThroughMenu(options: CheckOptions): Promise<CheckRun> {
+  const consoleErrors: string[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => {
+    consoleErrors.push(args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(" "));
+  };
+  try {
+    return await check(options, consoleErrors);
+  } finally {
+    console.error = original;
+    failures.length = 0;
+  }
+}
+
+async function check(options: CheckOptions, consoleErrors: string[]): Promise<CheckRun> {
+  const world = await createWorld({
+    gm: { role: ROLES.GAMEMASTER },
+    ...(options.aliceLang ? { alice: { role: ROLES.PLAYER, lang: options.aliceLang } } : {}),
+  });
+  const gm = world.page("gm");
+  const alice = options.aliceLang ? world.page("alice") : null;
+  // The world's own family is one the check does not end on: a family left set would show.
+  const last = options.families.at(-1);
+  const own = FAMILY_IDS.find((f) => f !== last)!;
+  await gm.run(() => (gm.globals.game as Any).settings.set("fray", "ruleset", own));
+  await world.settle();
+  const before = worldState(world.server);
+  await options.before?.(world);
+  await world.settle();
+
+  // Configure Settings → Fray → "Check Fray in this world": a real click in the GM's page.
+  const sheet = await gm.run(async () => {
+    const app = (gm.globals.game as Any).settings.sheet;
+    await app.render(true);
+    return app.element as HTMLElement;
+  });
+  click(gm, sheet.querySelector('[data-action="openSubmenu"][data-key="fray.selfTest"]'), "the menu");
+  await world.settle();
+  const root = gm.run(
+    () => (gm.globals.foundry as Any).applications.instances.get("fray-self-test")?.element as HTMLElement,
+  );
+  if (!root) throw new Error("the menu opened no window");
+  for (const box of root.querySelectorAll<HTMLInputElement>('input[name="family"]'))
+    if (box.checked !== options.families.includes(box.value as FamilyId)) click(gm, box, box.value);
+  const select = root.querySelector<HTMLSelectElement>('select[name="player"]');
+  if (!select) throw new Error("the window has no player choice");
+  const expected = alice && options.alicePlays !== false ? alice.userId : "";
+  if (alice && select.value !== alice.userId) throw new Error(`the window does not offer Alice first: ${select.value}`);
+  if (!alice && select.value !== "") throw new Error("with nobody connected, the GM's client must play both parts");
+  gm.run(() => {
+    select.value = expected;
+    select.dispatchEvent(new gm.window.Event("change", { bubbles: true }) as unknown as Event);
+  });
+  click(gm, root.querySelector('[data-action="start"]'), "Start");
+
+  // The check runs in the GM's page; wait for it to be done.
+  const started = performance.now();
+  for (;;) {
+    await wait(20);
+    const state = gm.run(() => {
+      const element = (gm.globals.foundry as Any).applications.instances.get("fray-self-test")?.element as
+        | HTMLElement
+        | undefined;
+      return element?.querySelector(".fray-self-test-report")?.getAttribute("data-state") ?? null;
+    });
+    if (state && state !== "running" && gm.running.size === 0 && world.server.pending === 0) break;
+    if (performance.now() - started > 100_000) throw new Error("the check never finished");
+  }
+  await world.settle();
+
+  const element = gm.run(
+    () => (gm.globals.foundry as Any).applications.instances.get("fray-self-test").element as HTMLElement,
+  );
+  const steps: StepShown[] = [];
+  for (const list of element.querySelectorAll<HTMLElement>("ol.fray-self-test-steps"))
+    for (const li of list.querySelectorAll<HTMLElement>("li.fray-step"))
+      steps.push({
+        family: list.dataset.family ?? "",
+        label: li.querySelector(".fray-step-label")?.textContent?.trim() ?? "",
+        ok: li.dataset.ok === "true",
+        error: li.querySelector(".fray-step-error")?.textContent?.trim() ?? "",
+      });
+  const troubles = [
+    ...world.takeFailures(),
+    ...consoleErrors.splice(0).map((e) => `console.error: ${e}`),
+    ...[...world.pages.values()].flatMap((p) =>
+      p.notifications
+        .filter((n) => n.type !== "info" && n.type !== "success")
+        .map((n) => `${p.name} was told (${n.type}): ${n.message}`),
+    ),
+  ];
+  return {
+    world,
+    gm,
+    alice,
+    state: element.querySelector(".fray-self-test-report")?.getAttribute("data-state") ?? null,
+    steps,
+    problems: [...element.querySelectorAll(".fray-self-test-problem")].map((p) => p.textContent ?? ""),
+    text: element.querySelector<HTMLTextAreaElement>(".fray-self-test-text")?.value ?? "",
+    before,
+    after: worldState(world.server),
+    troubles,
+    writesBy: (page) => [
+      ...new Set(
+        world.server.writes.filter((w) => w.userId === page.userId).map((w) => `${w.action} ${w.documentName}`),
+      ),
+    ],
+  };
+}
+
+/** The steps that failed, as lines (empty when every step passed). */
+export function failedSteps(run: CheckRun): string[] {
+  return [
+    ...run.problems,
+    ...run.steps.filter((s) => !s.ok).map((s) => `${s.family}: ${s.label}: ${s.error}`),
+  ];
+}
+
+/** The world's documents after the check: as before, plus the one summary message it leaves. */
+export function withSummary(state: WorldState): Record<string, number> {
+  return { ...state.documents, messages: (state.documents.messages ?? 0) + 1 };
+}
+
+/**
+ * What every smoke test checks from outside, after the self-test passed: the GM's whisper is the one document
+ * left, every setting and User flag is as it was, nothing went wrong on any page, and Alice's page wrote only
+ * what a player may (DESIGN.md: only the active GM writes shared state — her own User, for the mailbox and the
+ * self-test's reports; chat messages of her own; her tokens' moves).
+ */
+export function expectWorldAsFound(run: CheckRun): void {
+  if (process.env.SMOKE_DEBUG) console.log(JSON.stringify({ failed: failedSteps(run), state: run.state, troubles: run.troubles, before: run.before, after: run.after }, null, 1));
+  expect(failedSteps(run), "failed steps").toEqual([]);
+  expect(run.state).toBe("passed");
+  expect(run.troubles, "trouble on a page").toEqual([]);
+  expect(run.after.documents).toEqual(withSummary(run.before));
+  expect(run.after.settings).toEqual(run.before.settings);
+  expect(run.after.userFlags).toEqual(run.before.userFlags);
+  // Plain data only: the pages' documents are not for the test runner to print.
+  const summary = run.gm.run(() => {
+    const message = (run.gm.globals.game as Any).messages.contents.at(-1);
+    return { id: String(message?.id), whisper: [...(message?.whisper ?? [])], content: String(message?.content) };
+  });
+  expect(summary.whisper).toEqual([run.gm.userId]);
+  expect(summary.content).toContain('data-state="passed"');
+  if (run.alice) {
+    const alice = run.alice;
+    expect(alice.run(() => Boolean((alice.globals.game as Any).messages.get(summary.id)))).toBe(false);
+    const shared = ["update User", "create ChatMessage", "update Token"];
+    expect(run.writesBy(alice).filter((w) => !shared.includes(w))).toEqual([]);
+  }
+}
