@@ -230,12 +230,11 @@ class CheckRun {
     const made: Made = { scene: null, actors: [], messages: new Set() };
     // The scene and fight are made by the first steps; until then a step has nowhere to be made (and fails so).
     const place: Place = { scene: null as never, combat: null };
+    // The messages of its fights: whatever the GM running the check and the player playing its part post while the
+    // family's round is set, played and tidied (a note core or Fray posts when the fight ends included).
+    const authors = new Set([game.user?.id, this.player?.user.id].filter(Boolean));
     const hook = Hooks.on("createChatMessage", (message) => {
-      const speaker = message.speaker as { scene?: string | null; actor?: string | null } | undefined;
-      const ours =
-        (made.scene && speaker?.scene === made.scene.id) ||
-        (speaker?.actor && made.actors.some((a) => a.id === speaker.actor));
-      if (ours && message.id) made.messages.add(message.id);
+      if (message.id && authors.has(message.author?.id)) made.messages.add(message.id);
     });
     const names: Record<Seat, string> = {
       gm: game.user?.name ?? "",
