@@ -133,7 +133,10 @@ export async function perform(gesture: Gesture, place: Place): Promise<void> {
       const hud = canvas!.hud!.token as TokenHUD & { bind(object: unknown): unknown };
       hud.bind(placeable);
       await hud.render({ force: true });
-      press(hud.element.querySelector(gesture.selector), `${gesture.selector} on ${gesture.token}'s Token HUD`);
+      press(
+        hud.element.querySelector(gesture.selector),
+        `${gesture.selector} on ${gesture.token}'s Token HUD`,
+      );
       return;
     }
     case "target": {
@@ -210,7 +213,10 @@ export class DialogAnswers {
             return;
           }
           if (answer.fields) fill(root, answer.fields);
-          press(root.querySelector(`button[data-action="${answer.action}"]`), `the dialog's ${answer.action} button`);
+          press(
+            root.querySelector(`button[data-action="${answer.action}"]`),
+            `the dialog's ${answer.action} button`,
+          );
         } catch (error) {
           this.#problems.push(error instanceof Error ? error.message : String(error));
           void dialog.close();
@@ -232,7 +238,9 @@ export class DialogAnswers {
   takeProblems(): string[] {
     const left = this.#queue.splice(0);
     if (left.length)
-      this.#problems.push(`${left.length} expected dialog(s) never showed (${left.map((a) => a.action).join(", ")})`);
+      this.#problems.push(
+        `${left.length} expected dialog(s) never showed (${left.map((a) => a.action).join(", ")})`,
+      );
     return this.#problems.splice(0);
   }
 }

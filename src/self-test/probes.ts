@@ -166,9 +166,14 @@ export function failedCheck(check: Check, scope: ProbeScope): string | null {
   const what = describeProbe(check.probe);
   const e = check.expect;
   if ("is" in e) return same(actual, e.is) ? null : `${what} is ${shown(actual)}, not ${shown(e.is)}`;
-  if ("like" in e) return matches(actual, e.like) ? null : `${what} is ${shown(actual)}, unlike ${shown(e.like)}`;
+  if ("like" in e)
+    return matches(actual, e.like) ? null : `${what} is ${shown(actual)}, unlike ${shown(e.like)}`;
   const list = Array.isArray(actual) ? actual : [];
   if ("includes" in e)
-    return list.some((v) => same(v, e.includes)) ? null : `${what} is ${shown(actual)}, without ${shown(e.includes)}`;
-  return list.some((v) => same(v, e.excludes)) ? `${what} is ${shown(actual)}, with ${shown(e.excludes)}` : null;
+    return list.some((v) => same(v, e.includes))
+      ? null
+      : `${what} is ${shown(actual)}, without ${shown(e.includes)}`;
+  return list.some((v) => same(v, e.excludes))
+    ? `${what} is ${shown(actual)}, with ${shown(e.excludes)}`
+    : null;
 }

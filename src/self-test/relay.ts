@@ -12,7 +12,14 @@
  */
 import { SYSTEM_ID } from "../constants";
 import { asFray } from "../documents/combat-api";
-import { DialogAnswers, GESTURE_KINDS, perform, type DialogAnswer, type Gesture, type Place } from "./gestures";
+import {
+  DialogAnswers,
+  GESTURE_KINDS,
+  perform,
+  type DialogAnswer,
+  type Gesture,
+  type Place,
+} from "./gestures";
 import { TableWatch } from "./watch";
 
 const FLAG = `flags.${SYSTEM_ID}.selfTest`;
@@ -38,7 +45,9 @@ export interface StepOutcome {
   readonly message: string;
 }
 
-type Flags = { flags?: Record<string, { selfTest?: { instruction?: unknown; report?: unknown } } | undefined> };
+type Flags = {
+  flags?: Record<string, { selfTest?: { instruction?: unknown; report?: unknown } } | undefined>;
+};
 
 /** The GM's side: one player's client, instructed and heard. */
 export class PlayerClient {
@@ -118,7 +127,8 @@ function parse(json: string): Instruction | null {
     return null;
   }
   const i = value as Partial<Instruction> | null;
-  if (!i || typeof i.run !== "string" || typeof i.seq !== "number" || typeof i.scene !== "string") return null;
+  if (!i || typeof i.run !== "string" || typeof i.seq !== "number" || typeof i.scene !== "string")
+    return null;
   if (!["enter", "gesture", "leave"].includes(String(i.type))) return null;
   if (i.type === "gesture" && !GESTURE_KINDS.includes(i.gesture?.kind as never)) return null;
   return i as Instruction;
@@ -168,7 +178,10 @@ async function follow(instruction: Instruction): Promise<StepOutcome> {
     const problems = [...dialogs.takeProblems(), ...watch.takeProblems()];
     return problems.length ? { ok: false, message: problems.join("; ") } : { ok: true, message: "" };
   } catch (error) {
-    return { ok: false, message: [errorText(error), ...dialogs.takeProblems(), ...watch.takeProblems()].join("; ") };
+    return {
+      ok: false,
+      message: [errorText(error), ...dialogs.takeProblems(), ...watch.takeProblems()].join("; "),
+    };
   } finally {
     dialogs.stop();
     watch.stop();
@@ -182,16 +195,18 @@ async function follow(instruction: Instruction): Promise<StepOutcome> {
 export function followInstruction(json: string): void {
   const instruction = parse(json);
   if (!instruction) return;
-  queue = queue.then(async () => {
-    const outcome = await follow(instruction);
-    const report = {
-      run: instruction.run,
-      seq: instruction.seq,
-      ok: outcome.ok,
-      message: outcome.message.slice(0, MAX_MESSAGE),
-    };
-    await game.user?.update({ [`${FLAG}.report`]: JSON.stringify(report) } as never);
-  }).catch((error: unknown) => {
-    console.warn(`${SYSTEM_ID} | the check's step ${instruction.seq} could not be reported`, error);
-  });
+  queue = queue
+    .then(async () => {
+      const outcome = await follow(instruction);
+      const report = {
+        run: instruction.run,
+        seq: instruction.seq,
+        ok: outcome.ok,
+        message: outcome.message.slice(0, MAX_MESSAGE),
+      };
+      await game.user?.update({ [`${FLAG}.report`]: JSON.stringify(report) } as never);
+    })
+    .catch((error: unknown) => {
+      console.warn(`${SYSTEM_ID} | the check's step ${instruction.seq} could not be reported`, error);
+    });
 }

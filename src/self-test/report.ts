@@ -4,6 +4,10 @@
  */
 import type { FamilyId } from "../rules/families/ids";
 import { loc } from "../utils/loc";
+import { templatePath } from "../utils/paths";
+
+/** The GM-whispered summary's template. */
+export const SUMMARY_TEMPLATE = templatePath("self-test/summary");
 
 export interface StepResult {
   readonly label: string;
@@ -27,6 +31,9 @@ export interface CheckReport {
   readonly families: FamilyReport[];
   /** What went wrong outside every family's steps (the check could not start, or could not tidy up). */
   readonly problems: string[];
+  /** How long the table had to stay still for a step to be over (ms), and the whole check took (s). */
+  quietFor: number;
+  seconds: number;
 }
 
 export function familyName(family: FamilyId): string {
@@ -49,6 +56,7 @@ export function reportText(report: CheckReport): string {
       : loc("FRAY.SelfTest.Report.gmOnly", { gm: report.gm }),
     loc(`FRAY.SelfTest.Report.state.${report.state}`),
     loc("FRAY.SelfTest.Report.counts", { passed, failed }),
+    loc("FRAY.SelfTest.Report.timing", { quiet: report.quietFor, seconds: report.seconds }),
   ];
   for (const problem of report.problems) lines.push(`! ${problem}`);
   for (const family of report.families) {
@@ -64,4 +72,34 @@ export function reportText(report: CheckReport): string {
       lines.push(`  ${step.ok ? "✓" : "✗"} ${step.label}${step.error ? `\n      ${step.error}` : ""}`);
   }
   return lines.join("\n");
+}
+
+/** The summary message's context (templates/self-test/summary.hbs). */
+export function summaryContext(report: CheckReport): Record<string, unknown> {
+  const { passed, failed } = counts(report);
+  return {
+    state: report.state,
+    title: loc("FRAY.SelfTest.Summary.title"),
+    verdict: loc(`FRAY.SelfTest.Summary.${report.state === "passed" ? "passed" : "failed"}`, {
+      passed,
+      failed,
+      count: passed + failed,
+    }),
+    versions: loc("FRAY.SelfTest.Report.versions", { fray: report.fray, foundry: report.foundry }),
+    families: report.families.map((f) => {
+      const first = f.steps.find((s) => !s.ok);
+      return {
+        line: loc("FRAY.SelfTest.Report.family", {
+          family: familyName(f.family),
+          id: f.family,
+          state: loc(`FRAY.SelfTest.Report.state.${f.state}`),
+        }),
+        ok: f.state === "passed",
+        failure: first
+          ? loc("FRAY.SelfTest.Summary.failure", { step: first.label, error: first.error ?? "" })
+          : null,
+      };
+    }),
+    problems: report.problems,
+  };
 }

@@ -12,16 +12,20 @@ import { getSetting } from "../config/settings";
 import { asFray } from "../documents/combat-api";
 import type { FamilyId } from "../rules/families/ids";
 import { loc } from "../utils/loc";
-import { templatePath } from "../utils/paths";
 import { PlannedDice } from "./dice";
 import { DialogAnswers, type Place } from "./gestures";
 import { PlayerClient } from "./relay";
-import { counts, familyName, type CheckReport, type FamilyReport } from "./report";
+import {
+  counts,
+  familyName,
+  SUMMARY_TEMPLATE,
+  summaryContext,
+  type CheckReport,
+  type FamilyReport,
+} from "./report";
 import { SCENARIOS } from "./scenarios";
 import { StepFailed, Table, type Scenario, type Seat } from "./table";
 import { TableWatch } from "./watch";
-
-export const SUMMARY_TEMPLATE = templatePath("self-test/summary");
 
 export interface RunOptions {
   readonly families: readonly FamilyId[];
@@ -64,14 +68,19 @@ const isEmptyObject = (value: unknown) =>
  * (the mailbox's `requests`/`answers`) taken off again, and the whole Fray scope if there was none before.
  */
 async function putFlagsBack(user: User.Implementation, before: string[] | null): Promise<void> {
-  const now = ((user.flags as Record<string, unknown> | undefined)?.[SYSTEM_ID] ?? {}) as Record<string, unknown>;
+  const now = ((user.flags as Record<string, unknown> | undefined)?.[SYSTEM_ID] ?? {}) as Record<
+    string,
+    unknown
+  >;
   const keys = Object.keys(now);
   const added = keys.filter((k) => !(before ?? []).includes(k));
   const removable = added.filter((k) => k === "selfTest" || isEmptyObject(now[k]));
   if (before === null && frayFlagKeys(user) !== null && removable.length === keys.length)
     await user.update(deleteKey(`flags.${SYSTEM_ID}`) as never);
   else if (removable.length)
-    await user.update(Object.assign({}, ...removable.map((k) => deleteKey(`flags.${SYSTEM_ID}.${k}`))) as never);
+    await user.update(
+      Object.assign({}, ...removable.map((k) => deleteKey(`flags.${SYSTEM_ID}.${k}`))) as never,
+    );
 }
 
 interface Made {
@@ -115,6 +124,8 @@ class CheckRun {
       player: playerUser?.name ?? null,
       families: options.families.map((family) => ({ family, state: "waiting", steps: [] })),
       problems: [],
+      quietFor: 0,
+      seconds: 0,
     };
   }
 
@@ -138,6 +149,7 @@ class CheckRun {
   }
 
   async start(): Promise<CheckReport> {
+    const started = performance.now();
     const refusal = this.refusal();
     if (refusal) {
       this.report.problems.push(refusal);
@@ -159,7 +171,8 @@ class CheckRun {
     this.dice.install();
     try {
       await this.dice.calibrate();
-      this.watch.quietFor = Math.min(1500, Math.max(25, Math.ceil(3 * (await roundTrip(gm)))));
+      this.watch.quietFor = Math.min(1500, Math.max(10, Math.ceil(3 * (await roundTrip(gm)))));
+      this.report.quietFor = this.watch.quietFor;
       if (playerUser) {
         this.player = new PlayerClient(playerUser, this.run);
         this.player.start();
@@ -173,6 +186,7 @@ class CheckRun {
     } finally {
       await this.putBack(gm, before);
     }
+    this.report.seconds = Math.round((performance.now() - started) / 100) / 10;
     const { failed } = counts(this.report);
     this.report.state =
       failed || this.report.problems.length || this.report.families.some((f) => f.state !== "passed")
@@ -202,7 +216,8 @@ class CheckRun {
     };
     this.dice.restore();
     await attempt(async () => {
-      if (getSetting("ruleset") !== before.ruleset) await game.settings.set(SYSTEM_ID, "ruleset", before.ruleset);
+      if (getSetting("ruleset") !== before.ruleset)
+        await game.settings.set(SYSTEM_ID, "ruleset", before.ruleset);
     });
     await attempt(async () => {
       const back = before.scene ? game.scenes?.get(before.scene) : null;
@@ -258,13 +273,21 @@ class CheckRun {
       await scenario.play(table);
     } catch (error) {
       if (!(error instanceof StepFailed))
-        family.steps.push({ label: loc("FRAY.SelfTest.Step.unexpected"), ok: false, error: errorText(error) });
+        family.steps.push({
+          label: loc("FRAY.SelfTest.Step.unexpected"),
+          ok: false,
+          error: errorText(error),
+        });
     }
     try {
       await this.tidy(table, made, place, before);
     } catch (error) {
       if (!(error instanceof StepFailed))
-        family.steps.push({ label: loc("FRAY.SelfTest.Step.unexpected"), ok: false, error: errorText(error) });
+        family.steps.push({
+          label: loc("FRAY.SelfTest.Step.unexpected"),
+          ok: false,
+          error: errorText(error),
+        });
     } finally {
       Hooks.off("createChatMessage", hook);
     }
@@ -272,12 +295,7 @@ class CheckRun {
     this.progress();
   }
 
-  async setTable(
-    table: Table,
-    scenario: Scenario,
-    made: Made,
-    place: Place,
-  ): Promise<void> {
+  async setTable(table: Table, scenario: Scenario, made: Made, place: Place): Promise<void> {
     const playerId = this.player?.user.id ?? null;
     await table.chore(["setFamily", { family: familyName(scenario.family) }], async () => {
       await game.settings.set(SYSTEM_ID, "ruleset", scenario.family);
@@ -291,7 +309,12 @@ class CheckRun {
         padding: 0,
         navigation: false,
         tokenVision: false,
-        grid: { type: grid?.type ?? 1, size: GRID, distance: grid?.distance ?? 1.5, units: grid?.units ?? "m" },
+        grid: {
+          type: grid?.type ?? 1,
+          size: GRID,
+          distance: grid?.distance ?? 1.5,
+          units: grid?.units ?? "m",
+        },
         ownership: { default: 0, ...(playerId ? { [playerId]: OBSERVER } : {}) },
       };
       const scene = (await Scene.create(data as never)) as Scene.Implementation | undefined;
@@ -307,11 +330,11 @@ class CheckRun {
         const entry = index.find((e) => e.name === member.name);
         if (!entry) throw new Error(`no ${member.name} in ${pack.collection}`);
         const actor = (await game.actors!.importFromCompendium(pack as never, entry._id)) as
-          | Actor.Implementation
-          | undefined;
+          Actor.Implementation | undefined;
         if (!actor) throw new Error(`${member.name} was not imported`);
         made.actors.push(actor);
-        if (member.player && playerId) await actor.update({ ownership: { default: 0, [playerId]: OWNER } } as never);
+        if (member.player && playerId)
+          await actor.update({ ownership: { default: 0, [playerId]: OWNER } } as never);
         const proto = actor.prototypeToken;
         await place.scene.createEmbeddedDocuments("Token", [
           {
@@ -356,10 +379,18 @@ class CheckRun {
           );
           if (outcome.timedOut)
             throw new Error(
-              loc("FRAY.SelfTest.Error.noAnswer", { player: player.user.name ?? "", seconds: (STEP_TIMEOUT * 3) / 1000 }),
+              loc("FRAY.SelfTest.Error.noAnswer", {
+                player: player.user.name ?? "",
+                seconds: (STEP_TIMEOUT * 3) / 1000,
+              }),
             );
           if (!outcome.ok)
-            throw new Error(loc("FRAY.SelfTest.Error.playerFailed", { player: player.user.name ?? "", message: outcome.message }));
+            throw new Error(
+              loc("FRAY.SelfTest.Error.playerFailed", {
+                player: player.user.name ?? "",
+                message: outcome.message,
+              }),
+            );
         },
         "player",
       );
@@ -381,15 +412,29 @@ class CheckRun {
           ["playerLeaves"],
           async () => {
             const outcome = await player.send(
-              { type: "leave", scene: sceneId, combat: null, quietFor: this.watch.quietFor, timeout: STEP_TIMEOUT },
+              {
+                type: "leave",
+                scene: sceneId,
+                combat: null,
+                quietFor: this.watch.quietFor,
+                timeout: STEP_TIMEOUT,
+              },
               STEP_TIMEOUT * 3,
             );
             if (outcome.timedOut)
               throw new Error(
-                loc("FRAY.SelfTest.Error.noAnswer", { player: player.user.name ?? "", seconds: (STEP_TIMEOUT * 3) / 1000 }),
+                loc("FRAY.SelfTest.Error.noAnswer", {
+                  player: player.user.name ?? "",
+                  seconds: (STEP_TIMEOUT * 3) / 1000,
+                }),
               );
             if (!outcome.ok)
-              throw new Error(loc("FRAY.SelfTest.Error.playerFailed", { player: player.user.name ?? "", message: outcome.message }));
+              throw new Error(
+                loc("FRAY.SelfTest.Error.playerFailed", {
+                  player: player.user.name ?? "",
+                  message: outcome.message,
+                }),
+              );
           },
           "player",
         )
@@ -405,8 +450,7 @@ class CheckRun {
       const fights = sceneId ? fightsOn(sceneId) : [];
       if (place.combat && !fights.includes(place.combat) && game.combats?.get(place.combat.id ?? ""))
         fights.push(place.combat);
-      if (fights.length)
-        await CONFIG.Combat.documentClass.deleteDocuments(fights.map((c) => String(c.id)));
+      if (fights.length) await CONFIG.Combat.documentClass.deleteDocuments(fights.map((c) => String(c.id)));
       await this.watch.settle(STEP_TIMEOUT);
       const back = before.scene ? game.scenes?.get(before.scene) : null;
       if (back && canvas?.scene?.id === sceneId) await back.view();
@@ -421,30 +465,10 @@ class CheckRun {
   /** The GM-whispered summary: the one document the check leaves in the world. */
   async postSummary(): Promise<void> {
     try {
-      const { passed, failed } = counts(this.report);
-      const content = await foundry.applications.handlebars.renderTemplate(SUMMARY_TEMPLATE, {
-        state: this.report.state,
-        title: loc("FRAY.SelfTest.Summary.title"),
-        verdict: loc(`FRAY.SelfTest.Summary.${this.report.state === "passed" ? "passed" : "failed"}`, {
-          passed,
-          failed,
-          count: passed + failed,
-        }),
-        versions: loc("FRAY.SelfTest.Report.versions", { fray: this.report.fray, foundry: this.report.foundry }),
-        families: this.report.families.map((f) => {
-          const first = f.steps.find((s) => !s.ok);
-          return {
-            line: loc("FRAY.SelfTest.Report.family", {
-              family: familyName(f.family),
-              id: f.family,
-              state: loc(`FRAY.SelfTest.Report.state.${f.state}`),
-            }),
-            ok: f.state === "passed",
-            failure: first ? loc("FRAY.SelfTest.Summary.failure", { step: first.label, error: first.error ?? "" }) : null,
-          };
-        }),
-        problems: this.report.problems,
-      });
+      const content = await foundry.applications.handlebars.renderTemplate(
+        SUMMARY_TEMPLATE,
+        summaryContext(this.report),
+      );
       const gms = (game.users?.contents ?? []).filter((u) => u.isGM).map((u) => String(u.id));
       await CONFIG.ChatMessage.documentClass.create({
         content,

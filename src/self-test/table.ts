@@ -90,7 +90,11 @@ export class Table {
     label: Label,
     data?: Readonly<Record<string, string>>,
   ): Promise<void> {
-    return this.#step(seat, { kind: "tracker", action, ...(combatant ? { combatant } : {}), ...(data ? { data } : {}) }, label);
+    return this.#step(
+      seat,
+      { kind: "tracker", action, ...(combatant ? { combatant } : {}), ...(data ? { data } : {}) },
+      label,
+    );
   }
 
   item(seat: Seat, token: string, item: string, action: string, label: Label): Promise<void> {
@@ -171,9 +175,19 @@ export class Table {
           timeout * 3,
         );
         if (outcome.timedOut)
-          problems.push(loc("FRAY.SelfTest.Error.noAnswer", { player: player.user.name ?? "", seconds: (timeout * 3) / 1000 }));
+          problems.push(
+            loc("FRAY.SelfTest.Error.noAnswer", {
+              player: player.user.name ?? "",
+              seconds: (timeout * 3) / 1000,
+            }),
+          );
         else if (!outcome.ok)
-          problems.push(loc("FRAY.SelfTest.Error.playerFailed", { player: player.user.name ?? "", message: outcome.message }));
+          problems.push(
+            loc("FRAY.SelfTest.Error.playerFailed", {
+              player: player.user.name ?? "",
+              message: outcome.message,
+            }),
+          );
       } else {
         dialogs.queue(answers);
         await perform(gesture, place);

@@ -133,7 +133,8 @@ export class TableWatch {
         if (this.#last === last && requestWorkInFlight() === 0) return;
         continue;
       }
-      if (performance.now() - started > timeout) throw new Error(`the table never went quiet (${timeout} ms)`);
+      if (performance.now() - started > timeout)
+        throw new Error(`the table never went quiet (${timeout} ms)`);
       await wait(Math.max(1, Math.min(this.quietFor - idle, this.quietFor)));
     }
   }

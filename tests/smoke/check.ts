@@ -67,7 +67,9 @@ export function worldState(server: WorldServer): WorldState {
   return {
     documents,
     settings: Object.fromEntries([...server.settings].map(([k, v]) => [k, JSON.parse(JSON.stringify(v))])),
-    userFlags: Object.fromEntries(users.map((u) => [String(u._id), JSON.parse(JSON.stringify(u.flags ?? {}))])),
+    userFlags: Object.fromEntries(
+      users.map((u) => [String(u._id), JSON.parse(JSON.stringify(u.flags ?? {}))]),
+    ),
   };
 }
 
@@ -131,15 +133,20 @@ async function check(options: CheckOptions, consoleErrors: string[]): Promise<Ch
     () => (gm.globals.foundry as Any).applications.instances.get("fray-self-test")?.element as HTMLElement,
   );
   if (!root) throw new Error("the menu opened no window");
-  const ticked = [...root.querySelectorAll<HTMLInputElement>('input[name="family"]:checked')].map((b) => b.value);
-  if (ticked.join() !== FAMILY_IDS.join()) throw new Error(`the window does not tick all five families: ${ticked.join()}`);
+  const ticked = [...root.querySelectorAll<HTMLInputElement>('input[name="family"]:checked')].map(
+    (b) => b.value,
+  );
+  if (ticked.join() !== FAMILY_IDS.join())
+    throw new Error(`the window does not tick all five families: ${ticked.join()}`);
   for (const box of root.querySelectorAll<HTMLInputElement>('input[name="family"]'))
     if (box.checked !== options.families.includes(box.value as FamilyId)) click(gm, box, box.value);
   const select = root.querySelector<HTMLSelectElement>('select[name="player"]');
   if (!select) throw new Error("the window has no player choice");
   const expected = alice && options.alicePlays !== false ? alice.userId : "";
-  if (alice && select.value !== alice.userId) throw new Error(`the window does not offer Alice first: ${select.value}`);
-  if (!alice && select.value !== "") throw new Error("with nobody connected, the GM's client must play both parts");
+  if (alice && select.value !== alice.userId)
+    throw new Error(`the window does not offer Alice first: ${select.value}`);
+  if (!alice && select.value !== "")
+    throw new Error("with nobody connected, the GM's client must play both parts");
   gm.run(() => {
     select.value = expected;
     select.dispatchEvent(new gm.window.Event("change", { bubbles: true }) as unknown as Event);
@@ -152,8 +159,7 @@ async function check(options: CheckOptions, consoleErrors: string[]): Promise<Ch
     await wait(20);
     const state = gm.run(() => {
       const element = (gm.globals.foundry as Any).applications.instances.get("fray-self-test")?.element as
-        | HTMLElement
-        | undefined;
+        HTMLElement | undefined;
       return element?.querySelector(".fray-self-test-report")?.getAttribute("data-state") ?? null;
     });
     if (state && state !== "running" && gm.running.size === 0 && world.server.pending === 0) break;
@@ -182,6 +188,8 @@ async function check(options: CheckOptions, consoleErrors: string[]): Promise<Ch
         .map((n) => `${p.name} was told (${n.type}): ${n.message}`),
     ),
   ];
+  const text = element.querySelector<HTMLTextAreaElement>(".fray-self-test-text")?.value ?? "";
+  if (process.env.SMOKE_TIMING) console.log(text.split("\n").slice(0, 6).join("\n"));
   return {
     world,
     gm,
@@ -189,13 +197,15 @@ async function check(options: CheckOptions, consoleErrors: string[]): Promise<Ch
     state: element.querySelector(".fray-self-test-report")?.getAttribute("data-state") ?? null,
     steps,
     problems: [...element.querySelectorAll(".fray-self-test-problem")].map((p) => p.textContent ?? ""),
-    text: element.querySelector<HTMLTextAreaElement>(".fray-self-test-text")?.value ?? "",
+    text,
     before,
     after: worldState(world.server),
     troubles,
     writesBy: (page) => [
       ...new Set(
-        world.server.writes.filter((w) => w.userId === page.userId).map((w) => `${w.action} ${w.documentName}`),
+        world.server.writes
+          .filter((w) => w.userId === page.userId)
+          .map((w) => `${w.action} ${w.documentName}`),
       ),
     ],
   };
@@ -230,7 +240,11 @@ export function expectWorldAsFound(run: CheckRun): void {
   // Plain data only: the pages' documents are not for the test runner to print.
   const summary = run.gm.run(() => {
     const message = (run.gm.globals.game as Any).messages.contents.at(-1);
-    return { id: String(message?.id), whisper: [...(message?.whisper ?? [])], content: String(message?.content) };
+    return {
+      id: String(message?.id),
+      whisper: [...(message?.whisper ?? [])],
+      content: String(message?.content),
+    };
   });
   expect(summary.whisper).toEqual([run.gm.userId]);
   expect(summary.content).toContain('data-state="passed"');

@@ -16,12 +16,21 @@ describe("the self-test's chunk", () => {
     expect(main).not.toMatch(/^import .* from "\.\/fray-self-test\.mjs"/m);
     expect(sources("dist/fray.mjs.map").filter((s) => s.includes("src/self-test/"))).toEqual([]);
     const chunk = sources("dist/fray-self-test.mjs.map");
-    for (const file of ["run.ts", "relay.ts", "table.ts", "scenarios/fast-slow.ts", "scenarios/phased-round.ts"])
-      expect(chunk.some((s) => s.endsWith(`src/self-test/${file}`)), file).toBe(true);
+    for (const file of [
+      "run.ts",
+      "relay.ts",
+      "table.ts",
+      "scenarios/fast-slow.ts",
+      "scenarios/phased-round.ts",
+    ])
+      expect(
+        chunk.some((s) => s.endsWith(`src/self-test/${file}`)),
+        file,
+      ).toBe(true);
     // The window that loads it is fray.mjs's.
-    expect(sources("dist/fray.mjs.map").some((s) => s.endsWith("applications/self-test/self-test-window.ts"))).toBe(
-      true,
-    );
+    expect(
+      sources("dist/fray.mjs.map").some((s) => s.endsWith("applications/self-test/self-test-window.ts")),
+    ).toBe(true);
   });
 
   it("is in the release archive, beside fray.mjs", () => {

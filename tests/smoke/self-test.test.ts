@@ -33,7 +33,8 @@ describe("smoke: the self-test", () => {
       timeout: 5000,
     });
     const report = () =>
-      alice.run(() => (alice.globals.game as Any).user.getFlag("fray", "selfTest.report") ?? null) as string | null;
+      alice.run(() => (alice.globals.game as Any).user.getFlag("fray", "selfTest.report") ?? null) as
+        string | null;
     // Alice writes an instruction on her own User: her client does not follow it (no GM wrote it).
     await alice.run(() =>
       (alice.globals.game as Any).user.update({ "flags.fray.selfTest.instruction": instruction }),
@@ -54,7 +55,9 @@ describe("smoke: the self-test", () => {
       await world.settle();
     }
     expect(JSON.parse(report() ?? "null")).toEqual({ run: "forged", seq: 2, ok: true, message: "" });
-    const reportWrites = world.server.writes.filter((w) => w.documentName === "User" && w.userId === alice.userId);
+    const reportWrites = world.server.writes.filter(
+      (w) => w.documentName === "User" && w.userId === alice.userId,
+    );
     expect(reportWrites.length).toBe(2);
     // The menu is the GM's: Alice's Configure Settings does not show it.
     const shown = await alice.run(async () => {

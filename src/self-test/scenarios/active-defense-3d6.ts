@@ -33,12 +33,16 @@ export const activeDefense3d6: Scenario = {
       { actor: "Maren Holt", target: "Barrow Sentinel" },
     ]);
     const attack = t.lastMessageId("attack");
-    await t.see(player, [lastMessage("attack", "id"), is(attack)], [
-      lastMessage("attack", "system.entries.0.stage"),
-      is("awaitingDefense"),
-    ]);
+    await t.see(
+      player,
+      [lastMessage("attack", "id"), is(attack)],
+      [lastMessage("attack", "system.entries.0.stage"), is("awaitingDefense")],
+    );
     t.dice(6, 5, 5, 5);
-    await t.card(gm, attack, '[data-action="defend"][data-defense="block"]', ["block", { actor: "Barrow Sentinel" }]);
+    await t.card(gm, attack, '[data-action="defend"][data-defense="block"]', [
+      "block",
+      { actor: "Barrow Sentinel" },
+    ]);
     await t.see(player, [lastMessage("attack", "system.entries.0.outcome"), like({ hit: true })]);
     t.dice(8, 7);
     await t.card(player, attack, '[data-action="rollDamage"]', ["rollDamage", { actor: "Maren Holt" }]);
@@ -72,11 +76,15 @@ export const activeDefense3d6: Scenario = {
       { actor: "Barrow Sentinel", target: "Sefa Qorin" },
     ]);
     const blow = t.lastMessageId("attack");
-    await t.card(player, blow, '[data-action="defend"][data-defense="dodge"]', ["dodge", { actor: "Sefa Qorin" }]);
-    await t.see(player, [lastMessage("attack", "id"), is(blow)], [
-      lastMessage("attack", "system.entries.0.stage"),
-      is("awaitingMaintenance"),
+    await t.card(player, blow, '[data-action="defend"][data-defense="dodge"]', [
+      "dodge",
+      { actor: "Sefa Qorin" },
     ]);
+    await t.see(
+      player,
+      [lastMessage("attack", "id"), is(blow)],
+      [lastMessage("attack", "system.entries.0.stage"), is("awaitingMaintenance")],
+    );
     t.dice(6, 3, 3, 3, 6, 6, 4);
     await t.card(player, blow, '[data-action="maintain"]', ["maintain", { actor: "Sefa Qorin" }]);
     await t.see(

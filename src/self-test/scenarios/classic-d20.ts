@@ -38,10 +38,11 @@ export const classicD20: Scenario = {
       { actor: "Maren Holt", target: "Road Bandit" },
     ]);
     const attack = t.lastMessageId("attack");
-    await t.see(player, [lastMessage("attack", "id"), is(attack)], [
-      lastMessage("attack", "system.entries.0.outcome"),
-      like({ hit: true }),
-    ]);
+    await t.see(
+      player,
+      [lastMessage("attack", "id"), is(attack)],
+      [lastMessage("attack", "system.entries.0.outcome"), like({ hit: true })],
+    );
     t.dice(8, 6);
     await t.card(player, attack, '[data-action="rollDamage"]', ["rollDamage", { actor: "Maren Holt" }]);
     const banditHealth = t.read<number>(actor("Road Bandit", "system.health.value"));
@@ -69,7 +70,10 @@ export const classicD20: Scenario = {
     await t.target(gm, "Maren Holt");
     t.answer(gm, "ok", { modifier: 0 });
     t.dice(20, 18);
-    await t.item(gm, "Road Bandit", "Dagger", "rollAttack", ["attack", { actor: "Road Bandit", target: "Maren Holt" }]);
+    await t.item(gm, "Road Bandit", "Dagger", "rollAttack", [
+      "attack",
+      { actor: "Road Bandit", target: "Maren Holt" },
+    ]);
     const stab = t.lastMessageId("attack");
     await t.see(gm, [lastMessage("attack", "system.entries.0.outcome"), like({ hit: true })]);
     t.dice(4, 3);

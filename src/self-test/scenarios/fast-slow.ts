@@ -30,15 +30,26 @@ export const fastSlow: Scenario = {
 
     // Before the fight: the player mounts Hild on the horse from Hild's Token HUD (FS-MT1, FS-MT2).
     await t.target(player, "Riding Horse");
-    await t.hud(player, "Hild Brakka", '[data-fray-mount="mount"]', ["mount", { actor: "Hild Brakka", mount: "Riding Horse" }]);
+    await t.hud(player, "Hild Brakka", '[data-fray-mount="mount"]', [
+      "mount",
+      { actor: "Hild Brakka", mount: "Riding Horse" },
+    ]);
     await t.target(player, null);
     await t.see(gm, [actor("Hild Brakka", "statuses"), includes("mounted")]);
 
     // FS-R1: the player chooses fast for Hild, slow for Brannoch; the GM fast for the Bandit, slow for the Wolf.
-    await t.tracker(player, "frayChooseSpeed", "Hild Brakka", ["chooseFast", { actor: "Hild Brakka" }], { speed: "fast" });
-    await t.tracker(player, "frayChooseSpeed", "Brannoch Vey", ["chooseSlow", { actor: "Brannoch Vey" }], { speed: "slow" });
-    await t.tracker(gm, "frayChooseSpeed", "Road Bandit", ["chooseFast", { actor: "Road Bandit" }], { speed: "fast" });
-    await t.tracker(gm, "frayChooseSpeed", "Grey Wolf", ["chooseSlow", { actor: "Grey Wolf" }], { speed: "slow" });
+    await t.tracker(player, "frayChooseSpeed", "Hild Brakka", ["chooseFast", { actor: "Hild Brakka" }], {
+      speed: "fast",
+    });
+    await t.tracker(player, "frayChooseSpeed", "Brannoch Vey", ["chooseSlow", { actor: "Brannoch Vey" }], {
+      speed: "slow",
+    });
+    await t.tracker(gm, "frayChooseSpeed", "Road Bandit", ["chooseFast", { actor: "Road Bandit" }], {
+      speed: "fast",
+    });
+    await t.tracker(gm, "frayChooseSpeed", "Grey Wolf", ["chooseSlow", { actor: "Grey Wolf" }], {
+      speed: "slow",
+    });
 
     // The GM starts the fight (the tracker's footer).
     await t.tracker(gm, "frayStartCombat", undefined, ["startFight"]);
@@ -75,10 +86,11 @@ export const fastSlow: Scenario = {
       { actor: "Brannoch Vey", target: "Road Bandit" },
     ]);
     const attack = t.lastMessageId("attack");
-    await t.see(player, [lastMessage("attack", "id"), is(attack)], [
-      lastMessage("attack", "system.entries.0.outcome"),
-      like({ hit: true }),
-    ]);
+    await t.see(
+      player,
+      [lastMessage("attack", "id"), is(attack)],
+      [lastMessage("attack", "system.entries.0.outcome"), like({ hit: true })],
+    );
     // The player rolls the damage on the card; the GM applies it on his.
     t.dice(8, 5);
     await t.card(player, attack, '[data-action="rollDamage"]', ["rollDamage", { actor: "Brannoch Vey" }]);
@@ -94,7 +106,10 @@ export const fastSlow: Scenario = {
     t.answer(gm, "ok", { pair0: t.read<string>(token("Hild Brakka", "uuid")) });
     t.answer(gm, "ok", { modifier: 0, boons: 0, banes: 0 });
     t.dice(20, 18);
-    await t.item(gm, "Grey Wolf", "Bite", "rollAttack", ["attack", { actor: "Grey Wolf", target: "Hild Brakka" }]);
+    await t.item(gm, "Grey Wolf", "Bite", "rollAttack", [
+      "attack",
+      { actor: "Grey Wolf", target: "Hild Brakka" },
+    ]);
     const bite = t.lastMessageId("attack");
     await t.see(gm, [lastMessage("attack", "system.entries.0.outcome"), like({ hit: true })]);
     t.dice(6, 3);
@@ -103,10 +118,11 @@ export const fastSlow: Scenario = {
 
     // FS-A4: Hild took damage while concentrating: the player rolls the Will check from its card.
     const will = t.lastMessageId("check");
-    await t.see(player, [lastMessage("check", "id"), is(will)], [
-      lastMessage("check", "system"),
-      like({ kind: "concentration", result: null }),
-    ]);
+    await t.see(
+      player,
+      [lastMessage("check", "id"), is(will)],
+      [lastMessage("check", "system"), like({ kind: "concentration", result: null })],
+    );
     t.dice(20, 15);
     await t.card(player, will, '[data-action="rollCheck"]', ["willCheck", { actor: "Hild Brakka" }]);
     await t.see(
@@ -122,10 +138,11 @@ export const fastSlow: Scenario = {
       { actor: "Riding Horse" },
     ]);
     const fall = t.lastMessageId("check");
-    await t.see(player, [lastMessage("check", "id"), is(fall)], [
-      lastMessage("check", "system"),
-      like({ kind: "mountFall", result: null }),
-    ]);
+    await t.see(
+      player,
+      [lastMessage("check", "id"), is(fall)],
+      [lastMessage("check", "system"), like({ kind: "mountFall", result: null })],
+    );
     t.dice(20, 2);
     t.dice(6, 4);
     await t.card(player, fall, '[data-action="rollCheck"]', ["fallCheck", { actor: "Hild Brakka" }]);

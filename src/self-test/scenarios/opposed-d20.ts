@@ -39,11 +39,15 @@ export const opposedD20: Scenario = {
     const attack = t.lastMessageId("attack");
     // OD-A2: the GM defends the Bandit from the card: a dodge, rolled on the GM's client.
     t.dice(20, 3);
-    await t.card(gm, attack, '[data-action="defend"][data-defense="dodge"]', ["dodge", { actor: "Road Bandit" }]);
-    await t.see(player, [lastMessage("attack", "id"), is(attack)], [
-      lastMessage("attack", "system.entries.0.outcome"),
-      like({ hit: true }),
+    await t.card(gm, attack, '[data-action="defend"][data-defense="dodge"]', [
+      "dodge",
+      { actor: "Road Bandit" },
     ]);
+    await t.see(
+      player,
+      [lastMessage("attack", "id"), is(attack)],
+      [lastMessage("attack", "system.entries.0.outcome"), like({ hit: true })],
+    );
     t.dice(8, 6);
     await t.card(player, attack, '[data-action="rollDamage"]', ["rollDamage", { actor: "Maren Holt" }]);
     const banditHealth = t.read<number>(actor("Road Bandit", "system.health.value"));
@@ -64,11 +68,17 @@ export const opposedD20: Scenario = {
     await t.target(gm, "Maren Holt");
     t.answer(gm, "ok", { modifier: 0 });
     t.dice(20, 18);
-    await t.item(gm, "Road Bandit", "Dagger", "rollAttack", ["attack", { actor: "Road Bandit", target: "Maren Holt" }]);
+    await t.item(gm, "Road Bandit", "Dagger", "rollAttack", [
+      "attack",
+      { actor: "Road Bandit", target: "Maren Holt" },
+    ]);
     const stab = t.lastMessageId("attack");
     // OD-A2: the player defends Maren from the card: a block, rolled on the GM's client.
     t.dice(20, 2);
-    await t.card(player, stab, '[data-action="defend"][data-defense="block"]', ["block", { actor: "Maren Holt" }]);
+    await t.card(player, stab, '[data-action="defend"][data-defense="block"]', [
+      "block",
+      { actor: "Maren Holt" },
+    ]);
     await t.see(gm, [lastMessage("attack", "system.entries.0.outcome"), like({ hit: true })]);
     t.dice(4, 3);
     await t.card(gm, stab, '[data-action="rollDamage"]', ["rollDamage", { actor: "Road Bandit" }]);

@@ -64,10 +64,11 @@ export const phasedRound: Scenario = {
       { actor: "Maren Holt", target: "Road Bandit" },
     ]);
     const strike = t.lastMessageId("attack");
-    await t.see(player, [lastMessage("attack", "id"), is(strike)], [
-      lastMessage("attack", "system.entries.0.outcome"),
-      like({ hit: true }),
-    ]);
+    await t.see(
+      player,
+      [lastMessage("attack", "id"), is(strike)],
+      [lastMessage("attack", "system.entries.0.outcome"), like({ hit: true })],
+    );
     t.dice(8, 5);
     await t.card(player, strike, '[data-action="rollDamage"]', ["rollDamage", { actor: "Maren Holt" }]);
     const banditHealth = t.read<number>(actor("Road Bandit", "system.health.value"));
@@ -85,7 +86,10 @@ export const phasedRound: Scenario = {
     await t.target(gm, "Maren Holt");
     t.answer(gm, "ok", { modifier: 0 });
     t.dice(100, 97, 60);
-    await t.item(gm, "Road Bandit", "Dagger", "rollAttack", ["attack", { actor: "Road Bandit", target: "Maren Holt" }]);
+    await t.item(gm, "Road Bandit", "Dagger", "rollAttack", [
+      "attack",
+      { actor: "Road Bandit", target: "Maren Holt" },
+    ]);
     const riposte = t.lastMessageId("attack");
     await t.see(gm, [lastMessage("attack", "system.entries.0.outcome"), like({ hit: true })]);
     t.dice(4, 2);
@@ -103,7 +107,10 @@ export const phasedRound: Scenario = {
     // PR-P11: Maren was under pressure: the player rolls her orientation from the tracker; then the end of the round.
     await advanceTo(t, "finalOrientation");
     t.dice(100, 50);
-    await t.tracker(player, "frayRollOrientation", "Maren Holt", ["rollOrientation", { actor: "Maren Holt" }]);
+    await t.tracker(player, "frayRollOrientation", "Maren Holt", [
+      "rollOrientation",
+      { actor: "Maren Holt" },
+    ]);
     await advanceTo(t, "endOfRound");
     await t.tracker(gm, "frayEndRound", undefined, ["endRound"]);
     await t.see(player, [combat("round"), is(2)]);

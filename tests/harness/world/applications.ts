@@ -588,7 +588,13 @@ export function createApplications(page: ApplicationPage) {
 
     static async confirm(config: Data = {}): Promise<unknown> {
       const yes = { action: "yes", label: "Yes", callback: () => true, ...((config.yes as Data) ?? {}) };
-      const no = { action: "no", label: "No", default: true, callback: () => false, ...((config.no as Data) ?? {}) };
+      const no = {
+        action: "no",
+        label: "No",
+        default: true,
+        callback: () => false,
+        ...((config.no as Data) ?? {}),
+      };
       return this.wait({ ...config, buttons: [yes, no] });
     }
 
@@ -624,7 +630,9 @@ export function createApplications(page: ApplicationPage) {
       const element = doc().createElement("section");
       const i18n = g().game.i18n;
       const isGM = g().game.user?.isGM === true;
-      const menus = [...(g().game.settings.menus as Map<string, Data>)].filter(([, m]) => !m.restricted || isGM);
+      const menus = [...(g().game.settings.menus as Map<string, Data>)].filter(
+        ([, m]) => !m.restricted || isGM,
+      );
       element.innerHTML = menus
         .map(
           ([key, m]) =>

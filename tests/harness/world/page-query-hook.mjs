@@ -15,7 +15,8 @@ export async function resolve(specifier, context, nextResolve) {
   const page = from.searchParams.get("page");
   if (!page || !from.pathname.endsWith(".mjs")) return resolved;
   const url = new URL(resolved.url);
-  if (url.protocol !== "file:" || dirname(fileURLToPath(url)) !== dirname(fileURLToPath(from))) return resolved;
+  if (url.protocol !== "file:" || dirname(fileURLToPath(url)) !== dirname(fileURLToPath(from)))
+    return resolved;
   url.searchParams.set("page", page);
   return { ...resolved, url: url.href };
 }

@@ -395,7 +395,8 @@ export class WorldPage implements ClientPage {
       /** A face as core's Die draws it: `ceil((1 - u) * faces)` of `CONFIG.Dice.randomUniform()` (README). */
       protected override drawFace(faces: number): number {
         const u = Number((CONFIG.Dice as { randomUniform: () => number }).randomUniform());
-        if (!(u >= 0 && u < 1)) throw new Error(`CONFIG.Dice.randomUniform gave ${u}, not a number in [0, 1)`);
+        if (!(u >= 0 && u < 1))
+          throw new Error(`CONFIG.Dice.randomUniform gave ${u}, not a number in [0, 1)`);
         return Math.max(1, Math.ceil((1 - u) * faces));
       }
       async render(): Promise<string> {
