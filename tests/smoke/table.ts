@@ -78,7 +78,7 @@ export class Table {
   async tracker(page: WorldPage): Promise<HTMLElement> {
     return page.run(async () => {
       const tracker = (page.globals.ui as Any).combat;
-      if (!tracker.rendered) await tracker.render(true);
+      if (!tracker.rendered) await tracker.render({ force: true });
       return tracker.element as HTMLElement;
     });
   }
@@ -108,7 +108,7 @@ export class Table {
   async sheet(page: WorldPage, actor: Any): Promise<HTMLElement> {
     return page.run(async () => {
       const sheet = actor.sheet;
-      if (!sheet.rendered) await sheet.render(true);
+      if (!sheet.rendered) await sheet.render({ force: true });
       return sheet.element as HTMLElement;
     });
   }
@@ -154,7 +154,7 @@ export class Table {
     return page.run(async () => {
       const hud = (page.globals.canvas as Any).hud.token;
       hud.bind(token.object);
-      await hud.render(true);
+      await hud.render({ force: true });
       return hud.element as HTMLElement;
     });
   }

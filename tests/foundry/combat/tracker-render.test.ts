@@ -36,7 +36,7 @@ async function renderedTracker(user: HarnessUser, combat: FrayCombatLike): Promi
     const tracker = new (FrayCombatTracker as unknown as new () => Viewing)();
     tracker.view = (c) => ((tracker as unknown as { viewed: unknown }).viewed = c);
     tracker.view(combat);
-    await tracker.render(true);
+    await tracker.render({ force: true });
     return tracker;
   });
 }

@@ -559,9 +559,9 @@ export class WorldPage implements ClientPage {
       const ui = this.globals.ui as Any;
       const CONFIG = this.globals.CONFIG as Any;
       ui.chat = new CONFIG.ui.chat();
-      await ui.chat.render(true);
+      await ui.chat.render({ force: true });
       ui.combat = new CONFIG.ui.combat();
-      await ui.combat.render(true);
+      await ui.combat.render({ force: true });
       const scene = (this.globals.game as Any).scenes.active;
       this.globals.canvas = {
         ready: Boolean(scene),
