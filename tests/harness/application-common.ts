@@ -40,7 +40,12 @@ export function refuseDetachOnV13(name: string, verb: "detach" | "reattach"): vo
  * (the issue's reporter: checking that a part is in `options.parts` no longer tells a real redraw), none drawn.
  * Throws on an application not rendered, or when it already is where it would go.
  */
-export function detachOptions(name: string, rendered: boolean, detachedNow: boolean, detached: boolean): Data {
+export function detachOptions(
+  name: string,
+  rendered: boolean,
+  detachedNow: boolean,
+  detached: boolean,
+): Data {
   const verb = detached ? "detach" : "reattach";
   if (!rendered) throw new Error(`${name}.${verb}(): only a rendered application moves between windows`);
   if (detachedNow === detached)

@@ -207,7 +207,12 @@ export class ApplicationV2 {
   }
 
   async #moveWindow(detached: boolean): Promise<this> {
-    const options: RenderOptions = detachOptions(this.constructor.name, this.rendered, this.#detached, detached);
+    const options: RenderOptions = detachOptions(
+      this.constructor.name,
+      this.rendered,
+      this.#detached,
+      detached,
+    );
     this.#detached = detached;
     this._configureRenderOptions(options);
     const context = await this._prepareContext(options);

@@ -100,7 +100,9 @@ describe("ApplicationV2 rendering", () => {
   it("refuses the boolean render(true), ApplicationV1's legacy form (stricter than core, v13 and v14)", () => {
     const app = new Panel();
     const legacy = app.render.bind(app) as unknown as (force: boolean) => Promise<unknown>;
-    expect(() => legacy(true)).toThrow(/render\(true\): the boolean form .* write render\(\{ force: true \}\)/);
+    expect(() => legacy(true)).toThrow(
+      /render\(true\): the boolean form .* write render\(\{ force: true \}\)/,
+    );
     expect(() => legacy(false)).toThrow(/render\(false\)/);
     expect(app.rendered).toBe(false);
   });
@@ -200,28 +202,31 @@ describe("detached windows (v14 only, foundryvtt#14417)", () => {
     expect(() => app.reattach()).toThrow(/v13 has no detached windows/);
   });
 
-  it.runIf(V14)("v14: detach and reattach run _onRender and the render hooks again, drawing no part", async () => {
-    for (const hook of ["renderPanel", "renderApplicationV2"]) listen(hook);
-    const app = new Counting();
-    await expect(app.detach()).rejects.toThrow(/only a rendered application/);
-    await app.render({ force: true });
-    const [one, two] = [app.parts.one, app.parts.two];
-    app.steps.length = 0;
-    heard.length = 0;
-    await app.detach();
-    await expect(app.detach()).rejects.toThrow(/already detached/);
-    await app.reattach();
-    expect(app.steps).toEqual([
-      "context",
-      'onRender {"detached":true} one,two',
-      "context",
-      'onRender {"detached":false} one,two',
-    ]);
-    expect(heard).toEqual(["renderPanel", "renderApplicationV2", "renderPanel", "renderApplicationV2"]);
-    // The parts are the elements drawn before: nothing was drawn again.
-    expect([app.parts.one, app.parts.two]).toEqual([one, two]);
-    expect(app.element?.contains(one as never)).toBe(true);
-  });
+  it.runIf(V14)(
+    "v14: detach and reattach run _onRender and the render hooks again, drawing no part",
+    async () => {
+      for (const hook of ["renderPanel", "renderApplicationV2"]) listen(hook);
+      const app = new Counting();
+      await expect(app.detach()).rejects.toThrow(/only a rendered application/);
+      await app.render({ force: true });
+      const [one, two] = [app.parts.one, app.parts.two];
+      app.steps.length = 0;
+      heard.length = 0;
+      await app.detach();
+      await expect(app.detach()).rejects.toThrow(/already detached/);
+      await app.reattach();
+      expect(app.steps).toEqual([
+        "context",
+        'onRender {"detached":true} one,two',
+        "context",
+        'onRender {"detached":false} one,two',
+      ]);
+      expect(heard).toEqual(["renderPanel", "renderApplicationV2", "renderPanel", "renderApplicationV2"]);
+      // The parts are the elements drawn before: nothing was drawn again.
+      expect([app.parts.one, app.parts.two]).toEqual([one, two]);
+      expect(app.element?.contains(one as never)).toBe(true);
+    },
+  );
 });
 
 describe("ApplicationV2 clicks", () => {
