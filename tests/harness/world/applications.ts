@@ -1,6 +1,7 @@
 /**
- * One client page's windows (v13 ApplicationV2 and the core applications Fray extends or reaches), made afresh for
- * each page: `ApplicationV2` with `DEFAULT_OPTIONS` merged down the class chain, `HandlebarsApplicationMixin` with
+ * One client page's windows (ApplicationV2 and the core applications Fray extends or reaches), made afresh for
+ * each page: `ApplicationV2` with `DEFAULT_OPTIONS` merged deeply down the class chain, `render(options)` only (a
+ * boolean throws) and, on v14, `detach`/`reattach` (../application-common.ts), `HandlebarsApplicationMixin` with
  * `PARTS`, `DocumentSheetV2`, `ActorSheetV2`, `ItemSheetV2`, the sidebar `CombatTracker` (parts header/tracker/footer,
  * core's turn context and row controls; core's own templates are placeholders), the `TokenHUD` (core's status and
  * combat toggles), the `ChatLog` (messages drawn with `renderHTML` as they are created and updated), notifications,
