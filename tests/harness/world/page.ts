@@ -23,6 +23,7 @@ import {
 } from "../core";
 import * as fields from "../fields";
 import { RELEASE } from "../generation";
+import { checkTemplateHelpers, compileOptions, refuseHelperReplacement } from "../template-helpers";
 import { Roll as HarnessRoll } from "../roll";
 import { createApplications, type Notice } from "./applications";
 import { Collection } from "./collection";
@@ -290,8 +291,12 @@ export class WorldPage implements ClientPage {
 
   #compiled(path: string): HandlebarsTemplateDelegate {
     let template = this.#templates.get(path);
-    if (!template)
-      this.#templates.set(path, (template = this.#hb.compile(this.#file(path), { strict: false })));
+    if (!template) {
+      // Only the helpers known on the generation this page imitates (tests/harness/template-helpers.ts).
+      const source = this.#file(path);
+      checkTemplateHelpers(source, path);
+      this.#templates.set(path, (template = this.#hb.compile(source, compileOptions())));
+    }
     return template;
   }
 
@@ -349,6 +354,8 @@ export class WorldPage implements ClientPage {
       return Object.keys(hash).length ? i18n.format(String(key), hash) : i18n.localize(String(key));
     });
     this.#hb.registerHelper("concat", (...args: unknown[]) => args.slice(0, -1).join(""));
+    // The system registers its helpers at init on this global: it may not replace one of core's.
+    refuseHelperReplacement(this.#hb);
 
     this.#docs = createDocumentClasses(this);
     this.#apps = createApplications(this);
@@ -559,9 +566,9 @@ export class WorldPage implements ClientPage {
       const ui = this.globals.ui as Any;
       const CONFIG = this.globals.CONFIG as Any;
       ui.chat = new CONFIG.ui.chat();
-      await ui.chat.render(true);
+      await ui.chat.render({ force: true });
       ui.combat = new CONFIG.ui.combat();
-      await ui.combat.render(true);
+      await ui.combat.render({ force: true });
       const scene = (this.globals.game as Any).scenes.active;
       this.globals.canvas = {
         ready: Boolean(scene),
