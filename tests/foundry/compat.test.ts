@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Window } from "happy-dom";
 import { addStatusEffect, contextMenuEntry, generation, messageModeSetting } from "../../src/compat";
+import { RELEASE } from "../harness/generation";
 
 const g = globalThis as unknown as {
   game: { release?: { generation: number } };
@@ -13,11 +14,13 @@ function onVersion(version: number) {
 
 describe("compat: one place for what v13 and v14 spell differently", () => {
   afterEach(() => {
-    delete g.game.release;
+    // Back to the generation this project's harness imitates (tests/harness/generation.ts).
+    g.game.release = { ...RELEASE };
     delete g.CONFIG.statusEffects;
   });
 
   it("reads the generation, 13 when unknown", () => {
+    delete g.game.release;
     expect(generation()).toBe(13);
     onVersion(14);
     expect(generation()).toBe(14);
