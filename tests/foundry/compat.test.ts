@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Window } from "happy-dom";
-import { addStatusEffect, contextMenuEntry, generation, messageModeSetting } from "../../src/compat";
+import { addStatusEffect, contextMenuEntry, generation } from "../../src/compat";
+import { messageModeSetting } from "../../src/compat/message-modes";
 
 const g = globalThis as unknown as {
   game: { release?: { generation: number } };

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { as, ChatUser, users } from "../../harness/chat";
 import { dialogs, DialogV2, Hooks, type ClientSettings } from "../../harness/core";
 import { getSetting } from "../../../src/config/settings";
-import { currentMessageMode } from "../../../src/compat";
+import { currentMessageMode } from "../../../src/compat/message-modes";
 import { registerBudgets } from "../../../src/applications/budget/register";
 import { registerConcentration } from "../../../src/documents/concentration/register";
 import { registerStunLifecycle } from "../../../src/documents/stun-lifecycle";
