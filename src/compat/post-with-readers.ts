@@ -74,7 +74,7 @@ type Posted = ChatMessage.Implementation;
  * created (a message another module's hook cancelled is missing, as from `create`).
  */
 export async function createWithReaders(data: readonly ChatMessage.CreateData[]): Promise<Posted[]> {
-  const cls = CONFIG.ChatMessage.documentClass;
+  const cls = ChatMessage.implementation;
   const posted: Posted[] = [];
   for (const one of data) {
     const name = foundry.utils.randomID(16);
