@@ -313,7 +313,8 @@ export class ChatMessageDoc {
   }
   /** v14 `ChatMessage.applyMode(data, mode)` over `CONFIG.ChatMessage.modes` (absent on v13: see below). */
   static applyMode(data: Data, mode: unknown): Data {
-    const modes = (g.CONFIG as { ChatMessage: { modes?: Record<string, MessageModeConfig> } }).ChatMessage.modes;
+    const modes = (g.CONFIG as { ChatMessage: { modes?: Record<string, MessageModeConfig> } }).ChatMessage
+      .modes;
     if (!V14 || !modes) throw new Error("ChatMessage.applyMode is v14's (v13: applyRollMode)");
     return applyModeWith(modes, modeRealm, data, mode);
   }

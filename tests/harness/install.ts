@@ -105,7 +105,12 @@ g.CONFIG = {
 };
 // v14 deprecates v13's table of roll modes (CONFIG.ChatMessage.modes replaces it).
 if (V14)
-  throwOnRead((g.CONFIG as { Dice: object }).Dice, "rollModes", "CONFIG.Dice.rollModes", "CONFIG.ChatMessage.modes");
+  throwOnRead(
+    (g.CONFIG as { Dice: object }).Dice,
+    "rollModes",
+    "CONFIG.Dice.rollModes",
+    "CONFIG.ChatMessage.modes",
+  );
 g.Hooks = Hooks;
 g.game = {
   i18n: new Localization(),

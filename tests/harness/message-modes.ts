@@ -102,7 +102,9 @@ export function applyModeWith(
   let entry = typeof mode === "string" ? modes[mode] : undefined;
   if (!entry && modeVariant.lenient) entry = modes[String(realm.posterMode())];
   if (!entry)
-    throw new Error(`"${String(mode)}" is not a key of CONFIG.ChatMessage.modes (${Object.keys(modes).join(", ")})`);
+    throw new Error(
+      `"${String(mode)}" is not a key of CONFIG.ChatMessage.modes (${Object.keys(modes).join(", ")})`,
+    );
   entry.handler(data);
   return data;
 }
@@ -141,7 +143,8 @@ export function toMessageMode(
   setting: (key: string) => unknown,
 ): { option: Data; mode: string } {
   if (V14) {
-    if (options.rollMode !== undefined) deprecatedOnV14("the rollMode option of Roll#toMessage", "messageMode");
+    if (options.rollMode !== undefined)
+      deprecatedOnV14("the rollMode option of Roll#toMessage", "messageMode");
     const mode = String(options.messageMode ?? setting("messageMode"));
     return { option: { messageMode: mode }, mode };
   }

@@ -1,9 +1,9 @@
 /**
- * Chat messages as v13 makes them, in the chat harness (tests/harness/chat.ts, core.ts): `ChatMessage.implementation`
- * is the configured class (CONFIG.ChatMessage.documentClass; src calls `ChatMessage.implementation.create`, which
- * the harness lacked), `create` takes one message or an array and applies `options.rollMode`, and
- * `applyRollMode` sets `whisper`/`blind` as foundryvtt#11442 states (the combat harness used to add a
- * `rollMode` key instead).
+ * Chat messages as each generation makes them, in the chat harness (tests/harness/chat.ts, core.ts,
+ * message-modes.ts): `ChatMessage.implementation` is the configured class (CONFIG.ChatMessage.documentClass),
+ * `create` takes one message or an array and applies the generation's mode option (v13 `rollMode`, v14
+ * `messageMode`); v13's `applyRollMode` sets `whisper`/`blind` as foundryvtt#11442 states; v14's `applyMode` runs
+ * the handlers of `CONFIG.ChatMessage.modes`, and what v14 deprecates throws.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { alice, as, creature, fightWith, gm } from "../chat/setup";
