@@ -83,9 +83,8 @@ export async function createWithReaders(data: readonly ChatMessage.CreateData[])
     // A system's own create option, carried to its hooks (chat/register.ts); the v13 types do not know it.
     const options = { [SYSTEM_ID]: { [KEEP]: kept } } as unknown as Parameters<typeof cls.create>[1];
     const message = (await cls.create(one, options)) as Posted | undefined;
-    if (cancelled.delete(name)) throw new RefusalError(refuse("readersNotKept"));
-    if (!message) continue;
-    if (restricted(asked) && !sameReaders(asked, readersOf(message))) {
+    const refused = cancelled.delete(name);
+    if (message && restricted(asked) && !sameReaders(asked, readersOf(message))) {
       console.error("fray | Foundry stored a private post with other readers: deleted", {
         asked,
         stored: readersOf(message),
@@ -93,7 +92,8 @@ export async function createWithReaders(data: readonly ChatMessage.CreateData[])
       await message.delete();
       throw new RefusalError(refuse("readersNotKept"));
     }
-    posted.push(message);
+    if (refused) throw new RefusalError(refuse("readersNotKept"));
+    if (message) posted.push(message);
   }
   return posted;
 }
