@@ -115,7 +115,7 @@ export class ClientSettings {
     const client = config?.scope === "client" ? (this.clientOf?.() ?? null) : null;
     if (client === null) return null;
     let values = this.#perClient.get(client);
-    if (!values) this.#perClient.set(client, (values = new Map()));
+    if (!values) this.#perClient.set(client, (values = new Map<string, unknown>()));
     return values;
   }
 
