@@ -22,7 +22,8 @@ import {
   type DialogAnswer,
 } from "../core";
 import * as fields from "../fields";
-import { RELEASE } from "../generation";
+import { RELEASE, V14 } from "../generation";
+import { coreMessageModes, throwOnRead, toMessageMode } from "../message-modes";
 import { checkTemplateHelpers, compileOptions, refuseHelperReplacement } from "../template-helpers";
 import { Roll as HarnessRoll } from "../roll";
 import { createApplications, type Notice } from "./applications";
@@ -310,7 +311,9 @@ export class WorldPage implements ClientPage {
   #buildGlobals(): void {
     const userId = this.userId;
     const settings = new PageSettings(this);
-    settings.register("core", "rollMode", { scope: "client", default: "publicroll" });
+    // The core setting that holds the user's mode: v13 `core.rollMode` only, v14 `core.messageMode` only.
+    if (V14) settings.register("core", "messageMode", { scope: "client", default: "public" });
+    else settings.register("core", "rollMode", { scope: "client", default: "publicroll" });
     settings.register("core", "language", { scope: "client", default: this.lang });
     const hooks = createHooks();
     const CONFIG: Data = {
@@ -331,7 +334,19 @@ export class WorldPage implements ClientPage {
       },
       Combat: { dataModels: {}, initiative: { formula: null, decimals: 2 } },
       Combatant: { dataModels: {} },
-      ChatMessage: { dataModels: {} },
+      ChatMessage: {
+        dataModels: {},
+        ...(V14
+          ? {
+              modes: coreMessageModes({
+                gms: () =>
+                  ((g.game as Any).users.filter((u: Any) => u.isGM) as Any[]).map((u) => String(u.id)),
+                self: () => userId,
+                posterMode: () => settings.get("core", "messageMode"),
+              }),
+            }
+          : {}),
+      },
       Dice: { rolls: [] as unknown[] },
       queries: {},
       statusEffects: CORE_STATUSES.map((id) => ({
@@ -380,15 +395,14 @@ export class WorldPage implements ClientPage {
       async render(): Promise<string> {
         return `<div class="dice-roll"><div class="dice-formula">${this.formula}</div><h4 class="dice-total">${String(this.total)}</h4></div>`;
       }
-      override async toMessage(
-        messageData: Data = {},
-        { rollMode, create = true }: { rollMode?: string; create?: boolean } = {},
-      ): Promise<unknown> {
+      /** `Roll#toMessage`: the generation's mode option (../message-modes.ts `toMessageMode`), given to `create`. */
+      override async toMessage(messageData: Data = {}, options: Data = {}): Promise<unknown> {
         if (!this._evaluated) await this.evaluate();
         const cls = (CONFIG.ChatMessage as Data).documentClass as Any;
         const data: Data = { author: userId, content: String(this.total), rolls: [this], ...messageData };
-        cls.applyRollMode(data, rollMode ?? String(settings.get("core", "rollMode")));
-        return create ? cls.create(data) : data;
+        const { option, mode } = toMessageMode(options, this, (key) => settings.get("core", key));
+        if (options.create === false) return V14 ? cls.applyMode(data, mode) : cls.applyRollMode(data, mode);
+        return cls.create(data, option);
       }
       static async create(formula: string, data: Data = {}, options: Data = {}) {
         return new this(formula, data, options);
@@ -449,6 +463,11 @@ export class WorldPage implements ClientPage {
       DOCUMENT_OWNERSHIP_LEVELS: { INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 },
       USER_ROLES: { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 },
     };
+    // v14 deprecates v13's roll-mode tables (CONFIG.ChatMessage.modes replaces them): a read throws.
+    if (V14) {
+      throwOnRead(CONFIG.Dice as object, "rollModes", "CONFIG.Dice.rollModes", "CONFIG.ChatMessage.modes");
+      throwOnRead(g.CONST as object, "DICE_ROLL_MODES", "CONST.DICE_ROLL_MODES", "CONFIG.ChatMessage.modes");
+    }
     for (const [name, cls] of Object.entries({
       User: docs.User,
       Actor: docs.Actor,
