@@ -5,6 +5,7 @@
  * every button is found as that user sees it (as last drawn). A gesture is plain data, so the GM's client can ask
  * a player's client to make it (relay.ts); the same code makes the GM's own gestures on the GM's client.
  */
+import { openSheet } from "../applications/sheets/open-sheet";
 import { failedCheck, type Check, type ProbeScope } from "./probes";
 
 export interface Point {
@@ -58,7 +59,7 @@ async function tracker(): Promise<HTMLElement> {
 async function sheet(actor: Actor.Implementation): Promise<HTMLElement> {
   const app = actor.sheet;
   if (!app) throw new Error(`${actor.name} has no sheet`);
-  if (!app.rendered) await app.render(true);
+  if (!app.rendered) await openSheet(app);
   // Fray's sheets are ApplicationV2 (an HTMLElement); the types allow a v1 sheet's jQuery too.
   return app.element as HTMLElement;
 }

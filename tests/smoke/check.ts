@@ -124,7 +124,7 @@ async function check(options: CheckOptions, consoleErrors: string[]): Promise<Ch
   // Configure Settings → Fray → "Check Fray in this world": a real click in the GM's page.
   const sheet = await gm.run(async () => {
     const app = (gm.globals.game as Any).settings.sheet;
-    await app.render(true);
+    await app.render({ force: true });
     return app.element as HTMLElement;
   });
   click(gm, sheet.querySelector('[data-action="openSubmenu"][data-key="fray.selfTest"]'), "the menu");

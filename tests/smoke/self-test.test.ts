@@ -62,7 +62,7 @@ describe("smoke: the self-test", () => {
     // The menu is the GM's: Alice's Configure Settings does not show it.
     const shown = await alice.run(async () => {
       const app = (alice.globals.game as Any).settings.sheet;
-      await app.render(true);
+      await app.render({ force: true });
       return Boolean((app.element as HTMLElement).querySelector('[data-key="fray.selfTest"]'));
     });
     expect(shown).toBe(false);
