@@ -48,10 +48,25 @@ function tokenNamed(place: Place, name: string): TokenDocument.Implementation {
   return found[0]!;
 }
 
+/**
+ * What looks at a window a gesture is about to use, once it is drawn and before anything in it is pressed (none in
+ * a world: the world harness sets one on v14, which pops each window out into a window of its own and back, as a
+ * table on v14 may, and checks the window still shows what was drawn). `redrawn`: the window was drawn afresh for
+ * this gesture (the Token HUD, for each token); else it is shown as last drawn.
+ */
+export type WindowCheck = (app: object, what: string, redrawn: boolean) => Promise<void>;
+let windowCheck: WindowCheck | null = null;
+
+/** Sets (or, with null, takes away) what looks at each window a gesture uses on this client. */
+export function checkWindowsWith(check: WindowCheck | null): void {
+  windowCheck = check;
+}
+
 /** The combat tracker as this user sees it now: as last drawn (drawn once if it never was). */
 async function tracker(): Promise<HTMLElement> {
   const app = ui.combat!;
   if (!app.rendered) await app.render({ force: true });
+  await windowCheck?.(app, "combat tracker", false);
   return app.element;
 }
 
@@ -60,6 +75,7 @@ async function sheet(actor: Actor.Implementation): Promise<HTMLElement> {
   const app = actor.sheet;
   if (!app) throw new Error(`${actor.name} has no sheet`);
   if (!app.rendered) await openSheet(app);
+  await windowCheck?.(app, `sheet of ${actor.name}`, false);
   // Fray's sheets are ApplicationV2 (an HTMLElement); the types allow a v1 sheet's jQuery too.
   return app.element as HTMLElement;
 }
@@ -134,6 +150,7 @@ export async function perform(gesture: Gesture, place: Place): Promise<void> {
       const hud = canvas!.hud!.token as TokenHUD & { bind(object: unknown): unknown };
       hud.bind(placeable);
       await hud.render({ force: true });
+      await windowCheck?.(hud, `Token HUD of ${gesture.token}`, true);
       press(
         hud.element.querySelector(gesture.selector),
         `${gesture.selector} on ${gesture.token}'s Token HUD`,

@@ -13,6 +13,8 @@ export interface StepResult {
   readonly label: string;
   readonly ok: boolean;
   readonly error: string | null;
+  /** How long the step took, from its gesture to the table quiet again (ms; none for an error outside a step). */
+  readonly ms?: number;
 }
 
 export interface FamilyReport {
@@ -69,7 +71,9 @@ export function reportText(report: CheckReport): string {
       }),
     );
     for (const step of family.steps)
-      lines.push(`  ${step.ok ? "✓" : "✗"} ${step.label}${step.error ? `\n      ${step.error}` : ""}`);
+      lines.push(
+        `  ${step.ok ? "✓" : "✗"} ${step.label}${step.ms === undefined ? "" : ` (${step.ms} ms)`}${step.error ? `\n      ${step.error}` : ""}`,
+      );
   }
   return lines.join("\n");
 }

@@ -4,4 +4,5 @@
  */
 export { runCheck, type RunOptions } from "./run";
 export { followInstruction } from "./relay";
+export { checkWindowsWith, type WindowCheck } from "./gestures";
 export { reportText, counts, familyName, type CheckReport } from "./report";

@@ -56,6 +56,7 @@ export interface TableContext {
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const elapsed = (started: number) => Math.round(performance.now() - started);
 
 export class Table {
   readonly gm: Seat = "gm";
@@ -155,6 +156,7 @@ export class Table {
 
   async #step(seat: Seat, gesture: Gesture, label: Label): Promise<void> {
     const { watch, dialogs, dice, timeout, player, place } = this.context;
+    const started = performance.now();
     const answers = this.#answers[seat].splice(0);
     const text = this.#label(seat, label);
     const problems: string[] = [];
@@ -200,13 +202,14 @@ export class Table {
     const diceProblem = dice.check(game.messages?.contents ?? []);
     if (diceProblem) problems.push(loc("FRAY.SelfTest.Error.dice", { problem: diceProblem }));
     const error = problems.length ? problems.join("; ") : null;
-    this.context.record({ label: text, ok: error === null, error });
+    this.context.record({ label: text, ok: error === null, error, ms: elapsed(started) });
     if (error !== null) throw new StepFailed(error);
   }
 
   /** A step the run itself makes (setting the table, tidying up): recorded like a gesture. */
   async chore(label: Label, work: () => Promise<void>, seat: Seat = "gm"): Promise<void> {
     const { watch, dialogs, timeout } = this.context;
+    const started = performance.now();
     const problems: string[] = [];
     try {
       await work();
@@ -216,7 +219,7 @@ export class Table {
     }
     problems.push(...dialogs.takeProblems(), ...watch.takeProblems());
     const error = problems.length ? problems.join("; ") : null;
-    this.context.record({ label: this.#label(seat, label), ok: error === null, error });
+    this.context.record({ label: this.#label(seat, label), ok: error === null, error, ms: elapsed(started) });
     if (error !== null) throw new StepFailed(error);
   }
 }

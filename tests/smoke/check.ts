@@ -6,10 +6,14 @@
  * reads what the window shows, and keeps what the test checks from outside: who wrote what on the server, the
  * world's documents before and after, the settings and User flags, and anything that went wrong on any page.
  */
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { expect } from "vitest";
 import { FAMILY_IDS, type FamilyId } from "../../src/rules/families/ids";
+import type { WindowCheck } from "../../src/self-test/gestures";
 import { failures } from "../harness/core";
-import type { WorldPage } from "../harness/world/page";
+import { V14 } from "../harness/generation";
+import { DIST, type WorldPage } from "../harness/world/page";
 import type { Data, WorldServer } from "../harness/world/server";
 import { createWorld, ROLES, type World } from "../harness/world/world";
 
@@ -41,10 +45,35 @@ export interface CheckRun {
   readonly text: string;
   readonly before: WorldState;
   readonly after: WorldState;
-  /** What went wrong anywhere outside the self-test's own report: failures, console errors, warnings shown. */
+  /** Each page's own state before the GM opened the menu and after the check. */
+  readonly pagesBefore: Record<string, PageState>;
+  readonly pagesAfter: Record<string, PageState>;
+  /** What went wrong anywhere outside the self-test's own report: failures, console errors and warnings, warnings shown. */
   readonly troubles: readonly string[];
+  /** v14: the windows popped out and back, as `<page>: <window>` (none on v13). */
+  readonly popped: readonly string[];
   /** What a page's user wrote on the server, as `<action> <documentName>`, once each. */
   writesBy(page: WorldPage): string[];
+}
+
+/** What each page shows and holds of its own: the scene it views, the fight its tracker shows, its dice source. */
+export interface PageState {
+  readonly scene: string | null;
+  readonly combat: string | null;
+  readonly randomUniform: unknown;
+}
+
+export function pageStates(world: World): Record<string, PageState> {
+  return Object.fromEntries(
+    [...world.pages.values()].map((page) => [
+      page.name,
+      page.run(() => ({
+        scene: ((page.globals.canvas as Any)?.scene?.id as string | undefined) ?? null,
+        combat: ((page.globals.ui as Any).combat?.viewed?.id as string | undefined) ?? null,
+        randomUniform: (page.globals.CONFIG as Any).Dice.randomUniform as unknown,
+      })),
+    ]),
+  );
 }
 
 /** The documents of the world, counted by type (embedded ones too), its world settings and users' flags. */
@@ -93,16 +122,61 @@ export interface CheckOptions {
 /** Runs "Check Fray in this world" through the GM's settings menu and waits for it to finish. */
 export async function checkThroughMenu(options: CheckOptions): Promise<CheckRun> {
   const consoleErrors: string[] = [];
-  const original = console.error;
-  console.error = (...args: unknown[]) => {
-    consoleErrors.push(args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(" "));
-  };
+  const original = { error: console.error, warn: console.warn };
+  const record =
+    (kind: string) =>
+    (...args: unknown[]) => {
+      consoleErrors.push(
+        `console.${kind}: ${args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(" ")}`,
+      );
+    };
+  console.error = record("error");
+  console.warn = record("warn");
   try {
     return await check(options, consoleErrors);
   } finally {
-    console.error = original;
+    console.error = original.error;
+    console.warn = original.warn;
     failures.length = 0;
   }
+}
+
+/**
+ * The self-test's chunk as a page loads it: the URL its `fray.mjs?page=<name>` imports it at (the page-query
+ * resolve hook, tests/harness/world/page-query-hook.mjs), so the test reaches that page's own instance.
+ */
+function chunkOf(page: WorldPage): Promise<{ checkWindowsWith(check: WindowCheck | null): void }> {
+  const url = new URL(pathToFileURL(resolve(join(DIST, "fray-self-test.mjs"))).href);
+  url.searchParams.set("page", page.name);
+  return page.run(() => import(/* @vite-ignore */ url.href));
+}
+
+/**
+ * v14: every window a gesture of the check uses (the tracker and each sheet the first time, the Token HUD each
+ * time it is drawn for a token) is popped out into a window of its own and back before the gesture presses
+ * anything (foundryvtt#14417: the render workflow runs again without drawing any part), as a table on v14 may;
+ * the window must then show what was drawn (every `_onRender` and render hook of Fray's idempotent), else the
+ * gesture's step fails with the difference. v13 has no detached windows. Returns what was popped out.
+ */
+async function popOutEveryWindow(world: World): Promise<string[]> {
+  const popped: string[] = [];
+  if (!V14) return popped;
+  for (const page of world.pages.values()) {
+    const seen = new WeakSet<object>();
+    const check: WindowCheck = async (app, what, redrawn) => {
+      if (!redrawn && seen.has(app)) return;
+      seen.add(app);
+      const window = app as { element: HTMLElement; detach(): Promise<unknown>; reattach(): Promise<unknown> };
+      const before = window.element.outerHTML;
+      await window.detach();
+      await window.reattach();
+      popped.push(`${page.name}: ${what}`);
+      if (window.element.outerHTML !== before)
+        throw new Error(`${page.name}'s ${what} after a detach and a reattach is not what was drawn`);
+    };
+    (await chunkOf(page)).checkWindowsWith(check);
+  }
+  return popped;
 }
 
 async function check(options: CheckOptions, consoleErrors: string[]): Promise<CheckRun> {
@@ -120,6 +194,8 @@ async function check(options: CheckOptions, consoleErrors: string[]): Promise<Ch
   const before = worldState(world.server);
   await options.before?.(world);
   await world.settle();
+  const popped = await popOutEveryWindow(world);
+  const pagesBefore = pageStates(world);
 
   // Configure Settings → Fray → "Check Fray in this world": a real click in the GM's page.
   const sheet = await gm.run(async () => {
@@ -181,7 +257,7 @@ async function check(options: CheckOptions, consoleErrors: string[]): Promise<Ch
       });
   const troubles = [
     ...world.takeFailures(),
-    ...consoleErrors.splice(0).map((e) => `console.error: ${e}`),
+    ...consoleErrors.splice(0),
     ...[...world.pages.values()].flatMap((p) =>
       p.notifications
         .filter((n) => n.type !== "info" && n.type !== "success")
@@ -189,7 +265,7 @@ async function check(options: CheckOptions, consoleErrors: string[]): Promise<Ch
     ),
   ];
   const text = element.querySelector<HTMLTextAreaElement>(".fray-self-test-text")?.value ?? "";
-  if (process.env.SMOKE_TIMING) console.log(text.split("\n").slice(0, 6).join("\n"));
+  if (process.env.SMOKE_TIMING) console.log(text);
   return {
     world,
     gm,
@@ -200,7 +276,10 @@ async function check(options: CheckOptions, consoleErrors: string[]): Promise<Ch
     text,
     before,
     after: worldState(world.server),
+    pagesBefore,
+    pagesAfter: pageStates(world),
     troubles,
+    popped,
     writesBy: (page) => [
       ...new Set(
         world.server.writes
@@ -237,6 +316,28 @@ export function expectWorldAsFound(run: CheckRun): void {
   expect(run.after.documents).toEqual(withSummary(run.before));
   expect(run.after.settings).toEqual(run.before.settings);
   expect(run.after.userFlags).toEqual(run.before.userFlags);
+  // Each page views the scene and fight it viewed, and rolls its dice from the CONFIG.Dice.randomUniform it had.
+  for (const [name, before] of Object.entries(run.pagesBefore)) {
+    const after = run.pagesAfter[name]!;
+    expect({ scene: after.scene, combat: after.combat }, `${name}'s view`).toEqual({
+      scene: before.scene,
+      combat: before.combat,
+    });
+    expect(after.randomUniform === before.randomUniform, `${name}'s CONFIG.Dice.randomUniform put back`).toBe(
+      true,
+    );
+  }
+  // v14: the windows the gestures used were popped out and back on the pages that played (none on v13).
+  if (V14) {
+    const pages = run.alice && run.steps.some((s) => s.label.startsWith("alice")) ? ["gm", "alice"] : ["gm"];
+    for (const page of pages) {
+      expect(run.popped, `${page}'s tracker popped out`).toContain(`${page}: combat tracker`);
+      expect(
+        run.popped.some((p) => p.startsWith(`${page}: sheet of `) || p.startsWith(`${page}: Token HUD of `)),
+        `${page}'s sheets or Token HUD popped out`,
+      ).toBe(true);
+    }
+  } else expect(run.popped).toEqual([]);
   // Plain data only: the pages' documents are not for the test runner to print.
   const summary = run.gm.run(() => {
     const message = (run.gm.globals.game as Any).messages.contents.at(-1);
