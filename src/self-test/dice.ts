@@ -14,6 +14,8 @@ export interface PlannedFace {
   readonly value: number;
 }
 
+import { loc } from "../utils/loc";
+
 interface DiceConfig {
   randomUniform: () => number;
   fulfillment?: { defaultMethod?: string };
@@ -99,7 +101,7 @@ export class PlannedDice {
     }
     if (face === 1) this.#ascending = true;
     else if (face === 20) this.#ascending = false;
-    else throw new Error(`a d20 drawn from randomUniform ${low} showed ${face}, not 1 or 20`);
+    else throw new Error(loc("FRAY.SelfTest.Error.diceCalibration", { value: low, face }));
   }
 
   plan(faces: number, values: readonly number[]): void {
@@ -124,17 +126,16 @@ export class PlannedDice {
     const unplanned = this.#unplanned;
     this.#unplanned = 0;
     const problems: string[] = [];
-    if (left.length)
-      problems.push(
-        `planned but never drawn from CONFIG.Dice.randomUniform: ${describe(left)} (are these dice set to be rolled by hand in Configure Dice, or fulfilled by a module?)`,
-      );
-    if (unplanned) problems.push(`${unplanned} die results the check did not plan were drawn`);
+    if (left.length) problems.push(loc("FRAY.SelfTest.Error.diceNeverDrawn", { faces: describe(left) }));
+    if (unplanned) problems.push(loc("FRAY.SelfTest.Error.diceUnplanned", { count: unplanned }));
     const shown: ShownFace[] = [];
     for (const m of messages) shown.push(...facesOf(m).slice(this.#seen.get(String(m.id)) ?? 0));
     const expected = drawn.map(key).sort();
     const got = shown.map(key).sort();
     if (!left.length && !unplanned && JSON.stringify(expected) !== JSON.stringify(got))
-      problems.push(`planned ${describe(drawn)}, but the chat shows ${describe(shown)}`);
+      problems.push(
+        loc("FRAY.SelfTest.Error.diceShown", { planned: describe(drawn), shown: describe(shown) }),
+      );
     return problems.length ? problems.join("; ") : null;
   }
 }

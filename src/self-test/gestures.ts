@@ -6,6 +6,7 @@
  * a player's client to make it (relay.ts); the same code makes the GM's own gestures on the GM's client.
  */
 import { openSheet } from "../applications/sheets/open-sheet";
+import { loc } from "../utils/loc";
 import { failedCheck, type Check, type ProbeScope } from "./probes";
 
 export interface Point {
@@ -44,7 +45,8 @@ export interface Place {
 
 function tokenNamed(place: Place, name: string): TokenDocument.Implementation {
   const found = place.scene.tokens.filter((t) => t.name === name);
-  if (found.length !== 1) throw new Error(`the scratch scene holds ${found.length} tokens named ${name}`);
+  if (found.length !== 1)
+    throw new Error(loc("FRAY.SelfTest.Error.tokens", { count: found.length, token: name }));
   return found[0]!;
 }
 
@@ -73,15 +75,16 @@ async function tracker(): Promise<HTMLElement> {
 /** An actor's sheet on this client: opened if it is not, else as last drawn. */
 async function sheet(actor: Actor.Implementation): Promise<HTMLElement> {
   const app = actor.sheet;
-  if (!app) throw new Error(`${actor.name} has no sheet`);
+  if (!app) throw new Error(loc("FRAY.SelfTest.Error.noSheet", { actor: actor.name ?? "" }));
   if (!app.rendered) await openSheet(app);
   await windowCheck?.(app, `sheet of ${actor.name}`, false);
   // Fray's sheets are ApplicationV2 (an HTMLElement); the types allow a v1 sheet's jQuery too.
   return app.element as HTMLElement;
 }
 
-function press(element: Element | null | undefined, what: string): void {
-  if (!element) throw new Error(`nothing to press: ${what}`);
+/** Presses an element; `missing` says, in the user's language, what is not there. */
+function press(element: Element | null | undefined, missing: () => string): void {
+  if (!element) throw new Error(missing());
   (element as HTMLElement).click();
 }
 
@@ -106,54 +109,67 @@ export async function perform(gesture: Gesture, place: Place): Promise<void> {
           (r) => r.querySelector(".name")?.textContent?.trim() === gesture.combatant,
         );
         if (rows.length !== 1)
-          throw new Error(`the tracker shows ${rows.length} rows for ${gesture.combatant}`);
+          throw new Error(
+            loc("FRAY.SelfTest.Error.trackerRows", { count: rows.length, combatant: gesture.combatant }),
+          );
         scope = rows[0]!;
       }
       const filter = Object.entries(gesture.data ?? {})
         .map(([k, v]) => `[data-${k}="${v}"]`)
         .join("");
       const selector = `[data-action="${gesture.action}"]${filter}`;
-      press(scope.querySelector(selector), `the tracker's ${selector} ${gesture.combatant ?? ""}`.trim());
+      press(scope.querySelector(selector), () =>
+        gesture.combatant
+          ? loc("FRAY.SelfTest.Error.noTrackerControlFor", { selector, combatant: gesture.combatant })
+          : loc("FRAY.SelfTest.Error.noTrackerControl", { selector }),
+      );
       return;
     }
     case "item": {
       const actor = tokenNamed(place, gesture.token).actor;
-      if (!actor) throw new Error(`${gesture.token} has no actor`);
+      if (!actor) throw new Error(loc("FRAY.SelfTest.Error.noActor", { token: gesture.token }));
       const item = actor.items.getName(gesture.item);
-      if (!item) throw new Error(`${actor.name} has no item ${gesture.item}`);
+      if (!item)
+        throw new Error(loc("FRAY.SelfTest.Error.noItem", { actor: actor.name ?? "", item: gesture.item }));
       const root = await sheet(actor);
-      press(
-        root.querySelector(`[data-item-id="${item.id}"] [data-action="${gesture.action}"]`),
-        `${gesture.item}'s ${gesture.action} on ${actor.name}'s sheet`,
+      press(root.querySelector(`[data-item-id="${item.id}"] [data-action="${gesture.action}"]`), () =>
+        loc("FRAY.SelfTest.Error.noItemControl", {
+          actor: actor.name ?? "",
+          item: gesture.item,
+          action: gesture.action,
+        }),
       );
       return;
     }
     case "sheet": {
       const actor = tokenNamed(place, gesture.token).actor;
-      if (!actor) throw new Error(`${gesture.token} has no actor`);
+      if (!actor) throw new Error(loc("FRAY.SelfTest.Error.noActor", { token: gesture.token }));
       const root = await sheet(actor);
-      press(root.querySelector(gesture.selector), `${gesture.selector} on ${actor.name}'s sheet`);
+      press(root.querySelector(gesture.selector), () =>
+        loc("FRAY.SelfTest.Error.noSheetControl", { actor: actor.name ?? "", selector: gesture.selector }),
+      );
       return;
     }
     case "card": {
       const log = ui.chat?.element;
       const entry = log?.querySelector(`[data-message-id="${gesture.message}"]`);
-      if (!entry) throw new Error(`the chat log does not show message ${gesture.message}`);
-      press(entry.querySelector(gesture.selector), `${gesture.selector} on a chat card`);
+      if (!entry) throw new Error(loc("FRAY.SelfTest.Error.notInChat", { id: gesture.message }));
+      press(entry.querySelector(gesture.selector), () =>
+        loc("FRAY.SelfTest.Error.noCardControl", { selector: gesture.selector }),
+      );
       return;
     }
     case "hud": {
       const token = tokenNamed(place, gesture.token);
       const placeable = token.object;
-      if (!placeable) throw new Error(`${gesture.token} is not drawn on this client's canvas`);
+      if (!placeable) throw new Error(loc("FRAY.SelfTest.Error.notDrawn", { token: gesture.token }));
       // v13's placeable HUDs bind to a placeable before they draw (BasePlaceableHUD#bind, not in fvtt-types 13.346).
       const hud = canvas!.hud!.token as TokenHUD & { bind(object: unknown): unknown };
       hud.bind(placeable);
       await hud.render({ force: true });
       await windowCheck?.(hud, `Token HUD of ${gesture.token}`, true);
-      press(
-        hud.element.querySelector(gesture.selector),
-        `${gesture.selector} on ${gesture.token}'s Token HUD`,
+      press(hud.element.querySelector(gesture.selector), () =>
+        loc("FRAY.SelfTest.Error.noHudControl", { token: gesture.token, selector: gesture.selector }),
       );
       return;
     }
@@ -164,14 +180,14 @@ export async function perform(gesture: Gesture, place: Place): Promise<void> {
         return;
       }
       const placeable = tokenNamed(place, gesture.token).object;
-      if (!placeable) throw new Error(`${gesture.token} is not drawn on this client's canvas`);
+      if (!placeable) throw new Error(loc("FRAY.SelfTest.Error.notDrawn", { token: gesture.token }));
       placeable.setTarget(true, { releaseOthers: true });
       return;
     }
     case "drag": {
       const token = tokenNamed(place, gesture.token);
       const moved = await token.move([{ x: gesture.to.x, y: gesture.to.y }], { method: "dragging" });
-      if (moved !== true) throw new Error(`the move of ${gesture.token} was refused`);
+      if (moved !== true) throw new Error(loc("FRAY.SelfTest.Error.moveRefused", { token: gesture.token }));
       return;
     }
     case "see": {
@@ -188,19 +204,25 @@ function fill(form: HTMLElement, fields: Readonly<Record<string, string | number
   for (const [name, value] of Object.entries(fields)) {
     const controls = [...form.querySelectorAll<HTMLInputElement & HTMLSelectElement>(`[name="${name}"]`)];
     const first = controls[0];
-    if (!first) throw new Error(`the dialog has no field named ${name}`);
+    if (!first) throw new Error(loc("FRAY.SelfTest.Error.noField", { field: name }));
     const type = (first.getAttribute("type") ?? "").toLowerCase();
     let changed: HTMLElement = first;
     if (type === "checkbox") first.checked = Boolean(value);
     else if (type === "radio") {
       const radio = controls.find((c) => c.value === String(value));
-      if (!radio) throw new Error(`the dialog's ${name} has no choice ${String(value)}`);
+      if (!radio) throw new Error(loc("FRAY.SelfTest.Error.noChoice", { field: name, value: String(value) }));
       radio.checked = true;
       changed = radio;
     } else if (first.tagName === "SELECT") {
       const options = [...first.options].map((o) => o.value);
       if (!options.includes(String(value)))
-        throw new Error(`the dialog's ${name} has no option ${String(value)} (${options.join(", ")})`);
+        throw new Error(
+          loc("FRAY.SelfTest.Error.noOption", {
+            field: name,
+            value: String(value),
+            options: options.join(", "),
+          }),
+        );
       first.value = String(value);
     } else first.value = String(value);
     changed.dispatchEvent(new Event("input", { bubbles: true }));
@@ -226,14 +248,13 @@ export class DialogAnswers {
       setTimeout(() => {
         try {
           if (!answer) {
-            this.#problems.push(`a dialog no step expected was shown: ${dialog.title ?? ""}`);
+            this.#problems.push(loc("FRAY.SelfTest.Error.unexpectedDialog", { title: dialog.title ?? "" }));
             void dialog.close();
             return;
           }
           if (answer.fields) fill(root, answer.fields);
-          press(
-            root.querySelector(`button[data-action="${answer.action}"]`),
-            `the dialog's ${answer.action} button`,
+          press(root.querySelector(`button[data-action="${answer.action}"]`), () =>
+            loc("FRAY.SelfTest.Error.noDialogButton", { action: answer.action }),
           );
         } catch (error) {
           this.#problems.push(error instanceof Error ? error.message : String(error));
@@ -257,7 +278,10 @@ export class DialogAnswers {
     const left = this.#queue.splice(0);
     if (left.length)
       this.#problems.push(
-        `${left.length} expected dialog(s) never showed (${left.map((a) => a.action).join(", ")})`,
+        loc("FRAY.SelfTest.Error.dialogsNeverShown", {
+          count: left.length,
+          actions: left.map((a) => a.action).join(", "),
+        }),
       );
     return this.#problems.splice(0);
   }

@@ -7,6 +7,8 @@
  * arrays. Nothing here writes.
  */
 
+import { loc } from "../utils/loc";
+
 export type Probe =
   | { readonly of: "combat"; readonly path: string }
   | { readonly of: "token" | "actor" | "worldActor"; readonly token: string; readonly path: string }
@@ -87,7 +89,8 @@ export function readPath(root: unknown, path: string): unknown {
 
 function tokenNamed(scope: ProbeScope, name: string): TokenDocument.Implementation {
   const found = scope.scene?.tokens.filter((t) => t.name === name) ?? [];
-  if (found.length !== 1) throw new Error(`the scratch scene holds ${found.length} tokens named ${name}`);
+  if (found.length !== 1)
+    throw new Error(loc("FRAY.SelfTest.Error.tokens", { count: found.length, token: name }));
   return found[0]!;
 }
 
@@ -165,15 +168,12 @@ export function failedCheck(check: Check, scope: ProbeScope): string | null {
   const actual = plain(readProbe(check.probe, scope));
   const what = describeProbe(check.probe);
   const e = check.expect;
-  if ("is" in e) return same(actual, e.is) ? null : `${what} is ${shown(actual)}, not ${shown(e.is)}`;
-  if ("like" in e)
-    return matches(actual, e.like) ? null : `${what} is ${shown(actual)}, unlike ${shown(e.like)}`;
+  const fail = (key: string, expected: unknown) =>
+    loc(`FRAY.SelfTest.Error.${key}`, { what, actual: shown(actual), expected: shown(expected) });
+  if ("is" in e) return same(actual, e.is) ? null : fail("checkIs", e.is);
+  if ("like" in e) return matches(actual, e.like) ? null : fail("checkLike", e.like);
   const list = Array.isArray(actual) ? actual : [];
   if ("includes" in e)
-    return list.some((v) => same(v, e.includes))
-      ? null
-      : `${what} is ${shown(actual)}, without ${shown(e.includes)}`;
-  return list.some((v) => same(v, e.excludes))
-    ? `${what} is ${shown(actual)}, with ${shown(e.excludes)}`
-    : null;
+    return list.some((v) => same(v, e.includes)) ? null : fail("checkIncludes", e.includes);
+  return list.some((v) => same(v, e.excludes)) ? fail("checkExcludes", e.excludes) : null;
 }

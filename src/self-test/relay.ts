@@ -20,6 +20,7 @@ import {
   type Gesture,
   type Place,
 } from "./gestures";
+import { loc } from "../utils/loc";
 import { TableWatch } from "./watch";
 
 const FLAG = `flags.${SYSTEM_ID}.selfTest`;
@@ -147,7 +148,7 @@ async function setViewedCombat(id: string | null): Promise<void> {
 
 async function follow(instruction: Instruction): Promise<StepOutcome> {
   const scene = game.scenes?.get(instruction.scene);
-  if (!scene) return { ok: false, message: `no scene ${instruction.scene} on this client` };
+  if (!scene) return { ok: false, message: loc("FRAY.SelfTest.Error.noScene", { scene: instruction.scene }) };
   const watch = new TableWatch();
   watch.quietFor = instruction.quietFor;
   const dialogs = new DialogAnswers();

@@ -33,6 +33,8 @@ export interface CheckReport {
   readonly families: FamilyReport[];
   /** What went wrong outside every family's steps (the check could not start, or could not tidy up). */
   readonly problems: string[];
+  /** The warnings logged to the GM's console while the check ran (not failures). */
+  readonly warnings: string[];
   /** How long the table had to stay still for a step to be over (ms), and the whole check took (s). */
   quietFor: number;
   seconds: number;
@@ -74,6 +76,10 @@ export function reportText(report: CheckReport): string {
       lines.push(
         `  ${step.ok ? "✓" : "✗"} ${step.label}${step.ms === undefined ? "" : ` (${step.ms} ms)`}${step.error ? `\n      ${step.error}` : ""}`,
       );
+  }
+  if (report.warnings.length) {
+    lines.push("", loc("FRAY.SelfTest.Report.warnings"));
+    for (const warning of report.warnings) lines.push(`  ${warning}`);
   }
   return lines.join("\n");
 }

@@ -124,6 +124,7 @@ class CheckRun {
       player: playerUser?.name ?? null,
       families: options.families.map((family) => ({ family, state: "waiting", steps: [] })),
       problems: [],
+      warnings: this.watch.warnings,
       quietFor: 0,
       seconds: 0,
     };
@@ -318,7 +319,7 @@ class CheckRun {
         ownership: { default: 0, ...(playerId ? { [playerId]: OBSERVER } : {}) },
       };
       const scene = (await Scene.create(data as never)) as Scene.Implementation | undefined;
-      if (!scene) throw new Error("the scratch scene was not created");
+      if (!scene) throw new Error(loc("FRAY.SelfTest.Error.sceneNotCreated"));
       made.scene = scene;
       place.scene = scene;
       await scene.view();
@@ -328,10 +329,13 @@ class CheckRun {
         const pack = game.packs!.get(`${SYSTEM_ID}.${member.pack}`)!;
         const index = await pack.getIndex();
         const entry = index.find((e) => e.name === member.name);
-        if (!entry) throw new Error(`no ${member.name} in ${pack.collection}`);
+        if (!entry)
+          throw new Error(
+            loc("FRAY.SelfTest.Error.notInPack", { actor: member.name, pack: pack.collection }),
+          );
         const actor = (await game.actors!.importFromCompendium(pack as never, entry._id)) as
           Actor.Implementation | undefined;
-        if (!actor) throw new Error(`${member.name} was not imported`);
+        if (!actor) throw new Error(loc("FRAY.SelfTest.Error.notImported", { actor: member.name }));
         made.actors.push(actor);
         if (member.player && playerId)
           await actor.update({ ownership: { default: 0, [playerId]: OWNER } } as never);
@@ -356,7 +360,7 @@ class CheckRun {
         scene: place.scene.id,
         active: true,
       } as never)) as Combat.Implementation | undefined;
-      if (!combat) throw new Error("the fight was not created");
+      if (!combat) throw new Error(loc("FRAY.SelfTest.Error.fightNotCreated"));
       place.combat = combat;
       await setViewedCombat(combat.id);
     });

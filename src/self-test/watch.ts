@@ -2,9 +2,12 @@
  * What the self-test watches on the client it runs on, for the length of a check: when the table is quiet (no
  * document written or drawn, no GM request in hand, for a while that scales with the server's round trip), and
  * what went wrong (a hook that threw — core's `error` hook, v13 and v14 —, a promise nobody caught, an error
- * logged, a warning or error shown to the user). Everything it hooks or wraps it unhooks and puts back in `stop()`.
+ * logged, a warning or error shown to the user), and the warnings logged to the console (not failures: modules
+ * warn too, but a deprecation Foundry logs for Fray's code is what a maintainer wants to read in the report).
+ * Everything it hooks or wraps it unhooks and puts back in `stop()`.
  */
 import { requestWorkInFlight } from "../net/gm-requests";
+import { loc } from "../utils/loc";
 
 /** The document types whose writes and drawings count as the table moving. */
 const DOCUMENTS = [
@@ -35,6 +38,8 @@ const ACTIVITY_HOOKS = [
   "canvasReady",
 ];
 
+const MAX_WARNINGS = 20;
+
 const text = (value: unknown): string =>
   value instanceof Error ? value.message : typeof value === "string" ? value : JSON.stringify(value);
 
@@ -46,6 +51,8 @@ export class TableWatch {
   #hooks: [string, number][] = [];
   #last = performance.now();
   #problems: string[] = [];
+  /** The console warnings logged while it watched (at most MAX_WARNINGS, each at most 500 characters). */
+  readonly warnings: string[] = [];
   #restore: (() => void)[] = [];
   /** Milliseconds with nothing happening that make the table quiet. */
   quietFor = 25;
@@ -69,10 +76,16 @@ export class TableWatch {
     });
 
     const onRejection = (event: Event) => {
-      this.#problems.push(`unhandled: ${text((event as PromiseRejectionEvent).reason)}`);
+      this.#problems.push(
+        loc("FRAY.SelfTest.Error.unhandled", { error: text((event as PromiseRejectionEvent).reason) }),
+      );
     };
     const onError = (event: Event) => {
-      this.#problems.push(`uncaught: ${text((event as ErrorEvent).error ?? (event as ErrorEvent).message)}`);
+      this.#problems.push(
+        loc("FRAY.SelfTest.Error.uncaught", {
+          error: text((event as ErrorEvent).error ?? (event as ErrorEvent).message),
+        }),
+      );
     };
     window.addEventListener("unhandledrejection", onRejection);
     window.addEventListener("error", onError);
@@ -83,11 +96,17 @@ export class TableWatch {
 
     const originalError = console.error;
     console.error = (...args: unknown[]) => {
-      this.#problems.push(`console.error: ${args.map(text).join(" ")}`);
+      this.#problems.push(loc("FRAY.SelfTest.Error.consoleError", { message: args.map(text).join(" ") }));
       originalError.apply(console, args);
+    };
+    const originalWarn = console.warn;
+    console.warn = (...args: unknown[]) => {
+      if (this.warnings.length < MAX_WARNINGS) this.warnings.push(args.map(text).join(" ").slice(0, 500));
+      originalWarn.apply(console, args);
     };
     this.#restore.push(() => {
       console.error = originalError;
+      console.warn = originalWarn;
     });
 
     // Core's `warn` and `error` go through `notify` (v13 and v14): an own property over the prototype's, removed
@@ -98,7 +117,12 @@ export class TableWatch {
       const had = Object.hasOwn(notifications, "notify");
       notifications.notify = (message: string, type?: string, options?: unknown) => {
         if (type && type !== "info" && type !== "success")
-          this.#problems.push(`${game.user?.name ?? ""} was told (${type}): ${String(message)}`);
+          this.#problems.push(
+            loc(type === "error" ? "FRAY.SelfTest.Error.toldError" : "FRAY.SelfTest.Error.toldWarning", {
+              user: game.user?.name ?? "",
+              message: String(message),
+            }),
+          );
         return original.call(notifications, message, type, options);
       };
       this.#restore.push(() => {
@@ -134,7 +158,7 @@ export class TableWatch {
         continue;
       }
       if (performance.now() - started > timeout)
-        throw new Error(`the table never went quiet (${timeout} ms)`);
+        throw new Error(loc("FRAY.SelfTest.Error.notQuiet", { ms: timeout }));
       await wait(Math.max(1, Math.min(this.quietFor - idle, this.quietFor)));
     }
   }

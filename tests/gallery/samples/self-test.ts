@@ -23,6 +23,7 @@ const step = (key: string, data: Record<string, string>, error: string | null = 
   label: loc(`FRAY.SelfTest.Step.${key}`, { who: "Mira of Vesk", ...data }),
   ok: error === null,
   error,
+  ms: 180,
 });
 
 /** A check part-way: classic-d20 passed, opposed-d20 failed at its second attack, fast-slow waiting. */
@@ -36,6 +37,10 @@ function report(state: CheckReport["state"]): CheckReport {
     quietFor: 30,
     seconds: 41.5,
     problems: [],
+    warnings:
+      state === "running"
+        ? []
+        : ["Deprecated since Version 14: a module called an API v14 deprecates (an example)."],
     families: [
       {
         family: "classic-d20",
