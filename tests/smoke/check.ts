@@ -166,7 +166,11 @@ async function popOutEveryWindow(world: World): Promise<string[]> {
     const check: WindowCheck = async (app, what, redrawn) => {
       if (!redrawn && seen.has(app)) return;
       seen.add(app);
-      const window = app as { element: HTMLElement; detach(): Promise<unknown>; reattach(): Promise<unknown> };
+      const window = app as {
+        element: HTMLElement;
+        detach(): Promise<unknown>;
+        reattach(): Promise<unknown>;
+      };
       const before = window.element.outerHTML;
       await window.detach();
       await window.reattach();
