@@ -157,6 +157,7 @@ class CheckRun {
       this.report.state = "failed";
       for (const family of this.report.families) family.state = "failed";
       this.progress();
+      await this.postSummary();
       return this.report;
     }
     const gm = game.user!;

@@ -5,9 +5,22 @@
  */
 import { describe, expect, it } from "vitest";
 import { createWorld, ROLES } from "../harness/world/world";
-import { checkThroughMenu, expectWorldAsFound } from "./check";
+import { checkThroughMenu, expectLeftAsFound, expectWorldAsFound, type CheckRun } from "./check";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the pages' documents are untyped here
+
+/** The GM's page's i18n, as the window shows its text. */
+const gmText = (run: CheckRun, key: string, data: Record<string, string | number> = {}): string =>
+  run.gm.run(() => {
+    const i18n = (run.gm.globals.game as Any).i18n;
+    return String(i18n.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]))));
+  });
+
+/** The steps as `<label> ✓|✗`, from the first failed one on (the failure, and what the check did after it). */
+const fromFirstFailure = (run: CheckRun) => {
+  const steps = run.steps.map((s) => `${s.label} ${s.ok ? "✓" : "✗"}`);
+  return steps.slice(steps.findIndex((s) => s.endsWith("✗")));
+};
 
 describe("smoke: the self-test", () => {
   it("with nobody but the GM connected, the GM's client plays both parts and leaves the world as found", async () => {
@@ -67,5 +80,108 @@ describe("smoke: the self-test", () => {
     });
     expect(shown).toBe(false);
     expect(world.takeFailures()).toEqual([]);
+  });
+
+  it("a step that fails stops its family with its error, and the world is still left as found", async () => {
+    // A module that takes the Apply button off the GM's Fray cards (README, "For module authors": the hook fired
+    // on a drawn card): the GM's gesture finds nothing to press.
+    const run = await checkThroughMenu({
+      families: ["opposed-d20"],
+      aliceLang: "es",
+      before: async (world) => {
+        const gm = world.page("gm");
+        gm.run(() =>
+          (gm.globals.Hooks as Any).on("fray.renderChatMessage", (_message: unknown, html: HTMLElement) => {
+            for (const button of html.querySelectorAll('[data-action="applyDamage"]')) button.remove();
+          }),
+        );
+        await Promise.resolve();
+      },
+    });
+    expect(run.state).toBe("failed");
+    const selector = '[data-action="applyDamage"]';
+    expect(fromFirstFailure(run)).toEqual([
+      `${gmText(run, "FRAY.SelfTest.Step.applyDamage", { who: "gm", target: "Road Bandit" })} ✗`,
+      `${gmText(run, "FRAY.SelfTest.Step.playerLeaves", { who: "alice" })} ✓`,
+      `${gmText(run, "FRAY.SelfTest.Step.tidy", { who: "gm" })} ✓`,
+    ]);
+    expect(run.steps.find((s) => !s.ok)?.error).toBe(
+      gmText(run, "FRAY.SelfTest.Error.noCardControl", { selector }),
+    );
+    expect(run.text).toContain(gmText(run, "FRAY.SelfTest.Error.noCardControl", { selector }));
+    expectLeftAsFound(run);
+  });
+
+  it("setting the table fails half way: what was made is deleted, what was changed put back", async () => {
+    // A module cancels the creation of the second actor (preCreateActor returns false): the scratch scene and the
+    // first actor exist by then.
+    const run = await checkThroughMenu({
+      families: ["classic-d20"],
+      aliceLang: "pl",
+      before: async (world) => {
+        const gm = world.page("gm");
+        gm.run(() =>
+          (gm.globals.Hooks as Any).on("preCreateActor", (actor: Any) => actor.name !== "Road Bandit"),
+        );
+        await Promise.resolve();
+      },
+    });
+    expect(run.state).toBe("failed");
+    expect(fromFirstFailure(run)).toEqual([
+      `${gmText(run, "FRAY.SelfTest.Step.placeActor", { who: "gm", actor: "Road Bandit" })} ✗`,
+      // Alice's client is told to go back wherever the round got to (here: it had not come yet).
+      `${gmText(run, "FRAY.SelfTest.Step.playerLeaves", { who: "alice" })} ✓`,
+      `${gmText(run, "FRAY.SelfTest.Step.tidy", { who: "gm" })} ✓`,
+    ]);
+    expect(run.steps.find((s) => !s.ok)?.error).toBe(
+      gmText(run, "FRAY.SelfTest.Error.notImported", { actor: "Road Bandit" }),
+    );
+    expectLeftAsFound(run);
+  });
+
+  it("dice a module draws its own way fail the step with a clear error, and CONFIG.Dice is put back", async () => {
+    // A module that takes over CONFIG.Dice.randomUniform once the fight starts (after the check put its own in).
+    const run = await checkThroughMenu({
+      families: ["opposed-d20"],
+      aliceLang: null,
+      before: async (world) => {
+        const gm = world.page("gm");
+        gm.run(() =>
+          (gm.globals.Hooks as Any).once("combatStart", () => {
+            (gm.globals.CONFIG as Any).Dice.randomUniform = () => 0.5;
+          }),
+        );
+        await Promise.resolve();
+      },
+    });
+    expect(run.state).toBe("failed");
+    const failed = run.steps.find((s) => !s.ok)!;
+    expect(failed.label).toBe(
+      gmText(run, "FRAY.SelfTest.Step.attack", { who: "gm", actor: "Maren Holt", target: "Road Bandit" }),
+    );
+    expect(failed.error).toContain(
+      gmText(run, "FRAY.SelfTest.Error.dice", {
+        problem: gmText(run, "FRAY.SelfTest.Error.diceNeverDrawn", { faces: "d20 17" }),
+      }),
+    );
+    expectLeftAsFound(run);
+  });
+
+  it("dice fulfilled by another method: the check does not start, and says why", async () => {
+    const run = await checkThroughMenu({
+      families: ["classic-d20"],
+      aliceLang: null,
+      before: async (world) => {
+        const gm = world.page("gm");
+        gm.run(() => {
+          (gm.globals.CONFIG as Any).Dice.fulfillment.defaultMethod = "manual";
+        });
+        await Promise.resolve();
+      },
+    });
+    expect(run.state).toBe("failed");
+    expect(run.steps).toEqual([]);
+    expect(run.problems).toEqual([gmText(run, "FRAY.SelfTest.Error.fulfillment", { method: "manual" })]);
+    expectLeftAsFound(run);
   });
 });

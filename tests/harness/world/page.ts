@@ -42,6 +42,8 @@ export function manifest(): Data {
 
 /** The built module, loaded once per page: the URL's query makes each page's import a module of its own. */
 const importSystem = (url: string): Promise<unknown> => import(/* @vite-ignore */ url);
+/** Pages made in this test file so far: each page's import URL names it, so every page gets fresh modules. */
+let pagesMade = 0;
 
 /** v13 core status effects (CONFIG.statusEffects ids the system may reuse). */
 const CORE_STATUSES = [
@@ -184,6 +186,8 @@ export interface PageOptions {
 
 export class WorldPage implements ClientPage {
   readonly name: string;
+  /** The page's own name in module URLs (`fray.mjs?page=<instance>`): unique in the test file, one per page made. */
+  readonly instance: string;
   readonly userId: string;
   readonly lang: string;
   readonly packs: Packs;
@@ -205,6 +209,7 @@ export class WorldPage implements ClientPage {
     options: PageOptions,
   ) {
     this.name = options.name;
+    this.instance = `${options.name}.${++pagesMade}`;
     this.userId = options.userId;
     this.lang = options.lang ?? "en";
     this.packs = options.packs ?? new Map();
@@ -630,7 +635,7 @@ export class WorldPage implements ClientPage {
     this.#buildGlobals();
     await this.run(async () => {
       this.system = await importSystem(
-        `${pathToFileURL(join(DIST, "fray.mjs")).href}?page=${encodeURIComponent(this.name)}`,
+        `${pathToFileURL(join(DIST, "fray.mjs")).href}?page=${encodeURIComponent(this.instance)}`,
       );
       const hooks = this.globals.Hooks as Any;
       hooks.callAll("init");
