@@ -633,7 +633,8 @@ export function createApplications(page: ApplicationPage) {
    * v13 Configure Settings (`game.settings.sheet`), as far as the self-test's menu needs it: a button for each
    * registered menu the user may open (a `restricted` one for GMs only), which opens the menu's `type`
    * (`new type()` rendered with `{ force: true }`: SettingSubmenuConfig "The Application class to render"; the
-   * stand-ins refuse the legacy boolean). Core's own markup is not imitated: the harness draws `<button data-action="openSubmenu" data-key="<namespace>.<key>">`.
+   * stand-ins refuse the legacy boolean). Core's own markup is not imitated: the harness draws
+   * `<button data-action="openSubmenu" data-key="<namespace>.<key>">` (README, "Settings menus").
    */
   class SettingsConfig extends ApplicationV2 {
     static override DEFAULT_OPTIONS: Data = {
