@@ -29,6 +29,8 @@ export interface StepShown {
 /** What the world holds: documents by type, world settings, each user's flags. */
 export interface WorldState {
   readonly documents: Record<string, number>;
+  /** Each chat message, as `<id> <type> by <author>: <content's first 80 characters>` (to say which is left). */
+  readonly messages: readonly string[];
   readonly settings: Record<string, unknown>;
   readonly userFlags: Record<string, unknown>;
 }
@@ -95,6 +97,10 @@ export function worldState(server: WorldServer): WorldState {
   const users = [...server.sources.users!.values()];
   return {
     documents,
+    messages: [...(server.sources.messages?.values() ?? [])].map(
+      (m) =>
+        `${String(m._id)} ${String(m.type ?? "base")} by ${String(m.author)}: ${String(m.content ?? "").slice(0, 80)}`,
+    ),
     settings: Object.fromEntries([...server.settings].map(([k, v]) => [k, JSON.parse(JSON.stringify(v))])),
     userFlags: Object.fromEntries(
       users.map((u) => [String(u._id), JSON.parse(JSON.stringify(u.flags ?? {}))]),
@@ -336,6 +342,10 @@ export function expectWorldAsFound(run: CheckRun): void {
  */
 export function expectLeftAsFound(run: CheckRun): void {
   expect(run.troubles, "trouble on a page").toEqual([]);
+  expect(
+    run.after.messages.filter((m) => !run.before.messages.includes(m)),
+    "the messages the check left: its summary only",
+  ).toEqual([expect.stringContaining("fray-self-test-summary")]);
   expect(run.after.documents).toEqual(withSummary(run.before));
   expect(run.after.settings).toEqual(run.before.settings);
   expect(run.after.userFlags).toEqual(run.before.userFlags);
