@@ -25,6 +25,7 @@ import { attachBudgetListener } from "./budget-actions";
 import { confirmOverride } from "./override-confirm";
 import { askTraversalRoll } from "./traversal-rolls";
 import { onHook } from "../../compat/hooks";
+import { inheritedActionFields, setActionCost, type CostFunctionFactory } from "../../compat/movement-actions";
 
 /**
  * The movement actions the budgets price themselves (FS-M1…FS-M6 double climbing and balance, crawl at half
@@ -36,29 +37,48 @@ const PRICED_ACTIONS = ["walk", "crawl", "climb", "swim", "fly", "burrow", "jump
 
 export function registerMovementActions(): void {
   const movement = CONFIG.Token?.movement;
-  const actions = movement?.actions;
+  const actions = movement?.actions as Record<string, Record<string, unknown> | undefined> | undefined;
   const walk = actions?.walk;
   if (!actions || !walk) return;
-  // Walking's own cost function when core gives one (terrain included), else the cost as measured.
-  const walkCost = walk.getCostFunction ?? (() => (baseCost: number) => baseCost);
+  // Walking's own cost function when core gives one (terrain included), else the cost as measured. On v14 the
+  // walk descriptor may have none yet: the measured cost is then walking's (walk carries no surcharge).
+  const walkCost = (typeof walk.getCostFunction === "function" ? walk.getCostFunction : null) as
+    | CostFunctionFactory
+    | null;
+  const cost: CostFunctionFactory = walkCost ?? (() => (baseCost: number) => baseCost);
   for (const id of PRICED_ACTIONS) {
     const action = actions[id];
-    if (action && id !== "walk") action.getCostFunction = walkCost;
+    if (action && id !== "walk") setActionCost(action, cost);
   }
-  actions[BALANCE_ACTION] ??= {
-    ...walk,
+  // Fray's own actions, built field by field (a spread would copy core's price, costMultiplier on v14, with the
+  // rest). Their terrain difficulty comes from the action they are a kind of, as before (the digest does not say
+  // whether a region's difficult terrain adds to FS-M1's or FS-M3's own: see src/rules/budget/README.md).
+  const fraysOwn = (base: Record<string, unknown>, fields: Record<string, unknown>) => {
+    const action: Record<string, unknown> = {
+      ...inheritedActionFields(base),
+      teleport: false,
+      measure: true,
+      walls: base.walls ?? "move",
+      visualize: base.visualize ?? true,
+      ...fields,
+    };
+    setActionCost(action, cost);
+    return action;
+  };
+  actions[BALANCE_ACTION] ??= fraysOwn(walk, {
     label: "FRAY.Movement.balance",
     icon: "fa-solid fa-person-falling",
     img: "icons/svg/falling.svg",
     order: Number(walk.order ?? 0) + 0.5,
-  };
+  });
   const crawl = actions.crawl;
   if (crawl)
-    actions[CRAWL_NARROW_ACTION] ??= {
-      ...crawl,
+    actions[CRAWL_NARROW_ACTION] ??= fraysOwn(crawl, {
       label: "FRAY.Movement.crawlNarrow",
+      ...(crawl.icon !== undefined ? { icon: crawl.icon } : {}),
+      ...(crawl.img !== undefined ? { img: crawl.img } : {}),
       order: Number(crawl.order ?? 0) + 0.5,
-    };
+    });
 }
 
 /** Re-draws the open sheets of a fight's creatures (their budget panel follows the fight). */
