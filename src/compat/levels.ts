@@ -87,7 +87,18 @@ export function levelField(level: string | null | undefined): { level?: string }
  * `level` and `depth`. Not `cost`, `intermediate`, `userId`, `movementId`, `subpathId`, `terrain`: measured, not given.
  */
 export function moveWaypointFields(): readonly string[] {
-  const v13 = ["x", "y", "elevation", "width", "height", "shape", "action", "snapped", "explicit", "checkpoint"];
+  const v13 = [
+    "x",
+    "y",
+    "elevation",
+    "width",
+    "height",
+    "shape",
+    "action",
+    "snapped",
+    "explicit",
+    "checkpoint",
+  ];
   return onV14() ? [...v13, "level", "depth"] : v13;
 }
 

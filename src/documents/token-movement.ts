@@ -322,6 +322,8 @@ const reported = new Map<string, TokenPosition>();
 const REPORTED_KEPT = 1000;
 /** Per token, bumped when the GM puts it back: moves seen before that are not paid any more. */
 const putBacks = new Map<string, number>();
+/** The movement ids this client has seen reported (the most recent `REPORTED_KEPT`): never taken up again. */
+const claimed = new Set<string>();
 
 const keyOf = (token: MovingToken) => String(token.uuid ?? token.id ?? "");
 
@@ -368,6 +370,8 @@ async function positionChanged(
     }
     reported.set(movement.id, to);
     if (reported.size > REPORTED_KEPT) reported.delete(reported.keys().next().value as string);
+    claimed.add(movement.id);
+    if (claimed.size > REPORTED_KEPT) claimed.delete(claimed.values().next().value as string);
   }
   const known = positions.get(key);
   positions.set(key, to);
@@ -471,7 +475,12 @@ function relocate(
   reason?: Notice["reason"],
 ): void {
   // Token coordinates are whole pixels; v14: back onto the recorded level too (a refused stair move).
-  const to = { x: Math.round(place.x), y: Math.round(place.y), elevation: place.elevation, level: place.level };
+  const to = {
+    x: Math.round(place.x),
+    y: Math.round(place.y),
+    elevation: place.elevation,
+    level: place.level,
+  };
   putBacks.set(key, (putBacks.get(key) ?? 0) + 1);
   positions.set(key, to);
   // A move of the GM's own, with the "displace" action (not `revertRecordedMovement`: a raw update has no
@@ -497,18 +506,44 @@ export function onMoveToken(
 }
 
 /**
- * `updateToken` (every client): a position change. A movement carries its data in the update's options
- * (`options._movement[id]`, as `moveToken` gets it); a bare `x`/`y`/`elevation` update carries none and is paid
- * as a walk. Whichever of this and `moveToken` comes first pays; the other finds the position already noted.
+ * The token's own current movement (`TokenDocument#movement`, v13 and v14) when it is the one that brought the token
+ * to `to` and no hook reported it on this client yet; else null (a movement from before, already paid).
  */
-export function onUpdateToken(
+function currentMovementTo(token: MovingToken, to: TokenPosition): TokenMovement | null {
+  const movement = token.movement;
+  const end = movement?.destination;
+  if (!movement?.id || !end || claimed.has(movement.id)) return null;
+  const at = { x: num(end.x, NaN), y: num(end.y, NaN), elevation: num(end.elevation, NaN), level: null };
+  return samePosition(at, to) ? movement : null;
+}
+
+/** One task later: a `moveToken` fired by the same update runs first. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * `updateToken` (every client): a position change. A movement carries its data in the update's options
+ * (`options._movement[id]`, as `moveToken` gets it); a bare `x`/`y`/`elevation` (v14: `level`) update carries
+ * none and is paid as a walk. Whichever of this and `moveToken` comes first pays; the other finds the position
+ * already noted. That every client's `updateToken` gets `_movement` is documented on neither v13 nor v14: without
+ * it, the token's own `movement` is taken when it ends here and is not paid yet; failing that, the bare walk waits
+ * one task, so that a `moveToken` with the movement (climb, fly, jump…) pays first, and is dropped if the token's
+ * recorded position changed meanwhile (that movement paid, or the GM put the token back).
+ */
+export async function onUpdateToken(
   token: MovingToken,
   changed: Record<string, unknown> | null | undefined,
   options: { _movement?: Record<string, TokenMovement | undefined> } | null | undefined,
   userId: string,
 ): Promise<Outcome<MoveSpend> | null> {
-  if (!changed || !POSITION_KEYS.some((k) => k in changed)) return Promise.resolve(null);
-  const movement = options?._movement?.[token.id ?? ""] ?? null;
+  if (!changed || !positionKeys().some((k) => k in changed)) return null;
+  const to = positionOf(token, changed);
   const user = (game.users?.get(userId) as Mover | undefined) ?? null;
-  return positionChanged(token, positionOf(token, changed), movement, user);
+  const movement = options?._movement?.[token.id ?? ""] ?? currentMovementTo(token, to);
+  if (movement) return positionChanged(token, to, movement, user);
+  const key = keyOf(token);
+  const noted = positions.get(key);
+  const putBack = putBacks.get(key) ?? 0;
+  await nextTask();
+  if (positions.get(key) !== noted || (putBacks.get(key) ?? 0) !== putBack) return null;
+  return positionChanged(token, to, null, user);
 }

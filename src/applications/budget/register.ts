@@ -25,7 +25,11 @@ import { attachBudgetListener } from "./budget-actions";
 import { confirmOverride } from "./override-confirm";
 import { askTraversalRoll } from "./traversal-rolls";
 import { onHook } from "../../compat/hooks";
-import { inheritedActionFields, setActionCost, type CostFunctionFactory } from "../../compat/movement-actions";
+import {
+  inheritedActionFields,
+  setActionCost,
+  type CostFunctionFactory,
+} from "../../compat/movement-actions";
 
 /**
  * The movement actions the budgets price themselves (FS-M1…FS-M6 double climbing and balance, crawl at half
@@ -37,14 +41,16 @@ const PRICED_ACTIONS = ["walk", "crawl", "climb", "swim", "fly", "burrow", "jump
 
 export function registerMovementActions(): void {
   const movement = CONFIG.Token?.movement;
-  const actions = movement?.actions as Record<string, Record<string, unknown> | undefined> | undefined;
+  // Read and written as plain records: on v14 these are descriptors, which the v13 types do not know.
+  const actions = movement?.actions as unknown as
+    Record<string, Record<string, unknown> | undefined> | undefined;
   const walk = actions?.walk;
   if (!actions || !walk) return;
   // Walking's own cost function when core gives one (terrain included), else the cost as measured. On v14 the
   // walk descriptor may have none yet: the measured cost is then walking's (walk carries no surcharge).
-  const walkCost = (typeof walk.getCostFunction === "function" ? walk.getCostFunction : null) as
-    | CostFunctionFactory
-    | null;
+  const walkCost = (
+    typeof walk.getCostFunction === "function" ? walk.getCostFunction : null
+  ) as CostFunctionFactory | null;
   const cost: CostFunctionFactory = walkCost ?? (() => (baseCost: number) => baseCost);
   for (const id of PRICED_ACTIONS) {
     const action = actions[id];

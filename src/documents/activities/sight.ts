@@ -39,6 +39,12 @@ export function tokenSight(viewer: TokenLike, target: TokenLike): SightAnswer {
   const backend = CONFIG.Canvas?.polygonBackends?.sight;
   if (typeof backend?.testCollision !== "function") return "unknown";
   // v14: in the helper's own Level, at the tokens' elevations (the GM deciding views its own level).
-  const test = sightCollision(backend as SightBackend, viewer, target, centrePx(viewer), centrePx(target));
+  const test = sightCollision(
+    backend as unknown as SightBackend,
+    viewer,
+    target,
+    centrePx(viewer),
+    centrePx(target),
+  );
   return test === "clear" ? "seen" : test === "unknown" ? "unknown" : "unseen";
 }
