@@ -32,6 +32,7 @@ type Placed = TokenDoc & {
   elevation: number;
   movementAction: string;
   level?: string;
+  move?(waypoints: unknown): Promise<unknown>;
 };
 
 const [BASEMENT, DOWNSTAIRS, UPSTAIRS] = HOUSE_LEVELS.map((l) => l.id) as [string, string, string];
@@ -69,8 +70,9 @@ describe("movement on v13 and v14", () => {
   beforeEach(() => resetWorld());
 
   it("core's surcharges are Fray's to set: a climb costs double once (FS-M2), a crawl's price is FS-M3's, never core's on top", async () => {
-    const actions = (globalThis as { CONFIG: { Token: { movement: { actions: Record<string, never> } } } })
-      .CONFIG.Token.movement.actions;
+    const actions = (
+      globalThis as unknown as { CONFIG: { Token: { movement: { actions: Record<string, unknown> } } } }
+    ).CONFIG.Token.movement.actions;
     // The harness configured core's own surcharge on these, in each generation's form.
     if (V14) expect(actions.climb).toMatchObject({ costMultiplier: 1 });
     const { fight, heroId, token } = await slowTurn();
@@ -137,7 +139,7 @@ describe("movement on v13 and v14", () => {
       }
       expect(budgetScene.levels).toBeUndefined();
       expect("level" in token).toBe(false);
-      await expect(token.move?.([{ x: 0, level: DOWNSTAIRS }] as never)).rejects.toThrow(/level/);
+      await expect(token.move?.([{ x: 0, level: DOWNSTAIRS }])).rejects.toThrow(/level/);
     });
 
     it("a refused stair move is put back where it began, on the level it began on", async () => {
