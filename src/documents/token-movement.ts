@@ -30,7 +30,7 @@ import { notify, type Notice } from "../net/notices";
 import { planMove, spendForMove, type MoveSpend } from "./budget-spend";
 import { activeCombatFor, combatantFor, roundStateOf } from "./combat-api";
 import { moveFactsOf } from "./move-facts";
-import { levelAfter, levelField, moveWaypointFields, positionKeys, tokenLevel } from "../compat/levels";
+import { levelAfter, levelField, moveWaypointFields, positionKeys } from "../compat/levels";
 
 /** A measured waypoint as v13 gives it (only the fields the budgets read; v14 adds its Scene Level). */
 interface MeasuredWaypoint {

@@ -11,7 +11,6 @@ import {
   creature,
   events,
   freshWorld,
-  gm,
   messages,
   settle,
   startedFight,

@@ -9,7 +9,7 @@
  */
 import { expandObject, measurePath, mergeUpdate, moveWaypoints } from "../core";
 import { V14 } from "../generation";
-import { checkInLevel, GROUND_LEVEL, LevelCollection, makeLevels } from "../movement";
+import { checkInLevel, GROUND_LEVEL, makeLevels, type LevelCollection } from "../movement";
 import { Collection } from "./collection";
 import { clientNow, maybeClient, type ClientPage } from "./context";
 import {
