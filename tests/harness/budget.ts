@@ -109,7 +109,16 @@ Object.defineProperty(TokenDoc.prototype, "elevation", {
     this._elevation = v;
   },
 });
-Object.defineProperty(TokenDoc.prototype, "parent", { configurable: true, get: () => budgetScene });
+// The budget scene unless a test puts the token on a scene of its own.
+Object.defineProperty(TokenDoc.prototype, "parent", {
+  configurable: true,
+  get(this: { _parent?: unknown }) {
+    return this._parent ?? budgetScene;
+  },
+  set(this: { _parent?: unknown }, v: unknown) {
+    this._parent = v;
+  },
+});
 // v14 `TokenDocument#level`: the Level it stands on (by default the scene's first); v13 tokens have none.
 if (V14)
   Object.defineProperty(TokenDoc.prototype, "level", {
