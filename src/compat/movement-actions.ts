@@ -23,13 +23,13 @@ export function setActionCost(action: Entry, getCostFunction: CostFunctionFactor
 
 /**
  * The fields an action Fray adds copies from the core action it is a kind of (`walk` for balance, `crawl` for a
- * narrow crawl), named one by one rather than spread: who may select it, its walls, its animation and where its
- * terrain difficulty comes from. v14 descriptors add `terrainAction` and `speedMultiplier`; `costMultiplier` is
- * never copied (Fray sets the price, `setActionCost`). Fields the base lacks are left out (a v14 descriptor's
- * defaults then apply).
+ * narrow crawl), named one by one rather than spread: who may select it, its walls and its animation (v14
+ * descriptors add `speedMultiplier`). Not its price (`costMultiplier` on v14: Fray sets the price,
+ * `setActionCost`) nor its terrain (`deriveTerrainDifficulty`, v14's `terrainAction`: Fray's actions set their own).
+ * Fields the base lacks are left out (a v14 descriptor's defaults then apply).
  */
 export function inheritedActionFields(base: Entry): Entry {
-  const keys = ["canSelect", "walls", "visualize", "getAnimationOptions", "deriveTerrainDifficulty"];
-  if (generation() >= 14) keys.push("terrainAction", "speedMultiplier");
+  const keys = ["canSelect", "walls", "visualize", "getAnimationOptions"];
+  if (generation() >= 14) keys.push("speedMultiplier");
   return Object.fromEntries(keys.filter((k) => base[k] !== undefined).map((k) => [k, base[k]]));
 }

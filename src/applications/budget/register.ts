@@ -39,6 +39,9 @@ import {
  */
 const PRICED_ACTIONS = ["walk", "crawl", "climb", "swim", "fly", "burrow", "jump"] as const;
 
+/** The terrain difficulty of Fray's own actions in a region: none added (the action is the terrain, FS-M1/FS-M3). */
+const ownTerrain = () => 1;
+
 export function registerMovementActions(): void {
   const movement = CONFIG.Token?.movement;
   // Read and written as plain records: on v14 these are descriptors, which the v13 types do not know.
@@ -57,8 +60,9 @@ export function registerMovementActions(): void {
     if (action && id !== "walk") setActionCost(action, cost);
   }
   // Fray's own actions, built field by field (a spread would copy core's price, costMultiplier on v14, with the
-  // rest). Their terrain difficulty comes from the action they are a kind of, as before (the digest does not say
-  // whether a region's difficult terrain adds to FS-M1's or FS-M3's own: see src/rules/budget/README.md).
+  // rest). Each already is its terrain: FS-M1's treacherous surface is difficult terrain, and FS-M3's crawl is
+  // slowed by difficult ground *or* a narrow passage, so a region's difficult terrain is not added on top
+  // (difficulty 1, on v13 and v14 alike: v14 ignores `terrainAction` when `deriveTerrainDifficulty` is set).
   const fraysOwn = (base: Record<string, unknown>, fields: Record<string, unknown>) => {
     const action: Record<string, unknown> = {
       ...inheritedActionFields(base),
@@ -66,6 +70,7 @@ export function registerMovementActions(): void {
       measure: true,
       walls: base.walls ?? "move",
       visualize: base.visualize ?? true,
+      deriveTerrainDifficulty: ownTerrain,
       ...fields,
     };
     setActionCost(action, cost);

@@ -88,6 +88,12 @@ describe("movement on v13 and v14", () => {
     expect(typeof balance.getCostFunction).toBe("function");
     if (V14) expect([balance.costMultiplier, crawlNarrow.costMultiplier]).toEqual([1, 1]);
     else expect("costMultiplier" in crawlNarrow).toBe(false);
+    // FS-M1/FS-M3: each is its own terrain; a region's difficulty is not added on top (nor v14's terrainAction).
+    for (const own of [balance, crawlNarrow]) {
+      const derive = own.deriveTerrainDifficulty as (d: Record<string, number>) => number;
+      expect(derive({ walk: 2, crawl: 2 })).toBe(1);
+      expect("terrainAction" in own).toBe(false);
+    }
   });
 
   describe("E7: a movement is paid at its action's price whether the GM's updateToken carries it or not", () => {
