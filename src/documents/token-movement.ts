@@ -57,8 +57,13 @@ export interface TokenMovement {
     readonly elevation?: number;
     readonly level?: string;
   };
-  /** Where the movement ends (`TokenDocument#movement`, v13 and v14). */
-  readonly destination?: { readonly x?: number; readonly y?: number; readonly elevation?: number };
+  /** Where the movement ends (`TokenDocument#movement`, v13 and v14; v14 adds its Scene Level). */
+  readonly destination?: {
+    readonly x?: number;
+    readonly y?: number;
+    readonly elevation?: number;
+    readonly level?: string;
+  };
   readonly passed?: MovementSection;
   readonly pending?: MovementSection;
   readonly method?: string;
@@ -513,7 +518,12 @@ function currentMovementTo(token: MovingToken, to: TokenPosition): TokenMovement
   const movement = token.movement;
   const end = movement?.destination;
   if (!movement?.id || !end || claimed.has(movement.id)) return null;
-  const at = { x: num(end.x, NaN), y: num(end.y, NaN), elevation: num(end.elevation, NaN), level: null };
+  const at = {
+    x: num(end.x, NaN),
+    y: num(end.y, NaN),
+    elevation: num(end.elevation, NaN),
+    level: typeof end.level === "string" && end.level ? levelAfter({}, { level: end.level }) : null,
+  };
   return samePosition(at, to) ? movement : null;
 }
 
