@@ -30,6 +30,7 @@ import {
   GROUND_LEVEL,
   installMovementConfig,
   makeLevels,
+  preMoveMovement,
   type LevelCollection,
   type LevelSpec,
 } from "./movement";
@@ -427,6 +428,6 @@ export async function rawTokenUpdate(
 }
 
 /** `Hooks.call("preMoveToken", …)`: the registered handlers in order; false from one refuses. */
-function preMoveAllowed(token: unknown, movement: unknown): boolean {
-  return Hooks.call("preMoveToken", token, movement, {});
+function preMoveAllowed(token: unknown, movement: object): boolean {
+  return Hooks.call("preMoveToken", token, preMoveMovement(movement), {});
 }

@@ -28,6 +28,7 @@ import {
   GROUND_LEVEL,
   installMovementConfig,
   makeLevels,
+  preMoveMovement,
   type LevelCollection,
   type LevelSpec,
 } from "./movement";
@@ -216,7 +217,7 @@ Object.assign(tokenProto, {
       pending: { waypoints: [] },
       method: String(options.method ?? "api"),
     };
-    if (!preHook("preMoveToken", this, movement, options)) return false;
+    if (!preHook("preMoveToken", this, preMoveMovement(movement), options)) return false;
     const last = measured[measured.length - 1];
     if (!last) return false;
     const changes = pick(list[list.length - 1] ?? {});

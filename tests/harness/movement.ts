@@ -256,3 +256,32 @@ export function checkInLevel(
       `TokenDocument#move left ${name} at elevation ${at.elevation}, outside its level ${level.name} (${bottom}…${top})`,
     );
 }
+
+// --- preMoveToken ------------------------------------------------------------------------------------------------
+
+/**
+ * The movement `preMoveToken` hands its handlers: a deep-frozen copy ("The waypoints of the movement are final and
+ * cannot be changed", v13; v14: "ONLY autoRotate and showRuler are writable"), in which `autoRotate` and `showRuler`
+ * alone may be written (foundryvtt#12011). Same on both generations.
+ */
+export function preMoveMovement<T extends object>(movement: T): T {
+  const freeze = (value: unknown): void => {
+    if (!value || typeof value !== "object") return;
+    for (const v of Object.values(value)) freeze(v);
+    Object.freeze(value);
+  };
+  const copy = structuredClone(movement) as Data;
+  for (const v of Object.values(copy)) freeze(v);
+  for (const key of ["autoRotate", "showRuler"]) {
+    let value = copy[key];
+    delete copy[key];
+    Object.defineProperty(copy, key, {
+      enumerable: true,
+      get: () => value,
+      set: (next: unknown) => {
+        value = next;
+      },
+    });
+  }
+  return Object.freeze(copy) as T;
+}
