@@ -427,6 +427,20 @@ export async function rawTokenUpdate(
     });
 }
 
+/**
+ * `TokenDocument#clearMovementHistory()` (v13 and v14; v14's combat calls it when a turn starts): an update of the
+ * token's `_movementHistory` alone, `updateToken(token, { _movementHistory: [] }, {}, userId)` on every client — no
+ * position in the changes, no movement, no `moveToken`.
+ */
+(TokenDoc.prototype as unknown as Data).clearMovementHistory = async function (this: MovingToken) {
+  const user = currentUser();
+  await as(user, () => serverAllows(this.actor.isOwner, user, "update", "Token", this.id));
+  for (const client of users.contents.filter((u) => u.active))
+    await as(client, async () => {
+      hooks().callAll("updateToken", this, { _movementHistory: [] }, {}, user.id);
+    });
+};
+
 /** `Hooks.call("preMoveToken", …)`: the registered handlers in order; false from one refuses. */
 function preMoveAllowed(token: unknown, movement: object): boolean {
   return Hooks.call("preMoveToken", token, preMoveMovement(movement), {});

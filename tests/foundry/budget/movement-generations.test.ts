@@ -121,6 +121,22 @@ describe("movement on v13 and v14", () => {
         expect(world.warnings).toEqual([]);
       });
 
+    it("a cleared movement history (v14 at a turn's start) is not a move: nothing paid, nothing put back", async () => {
+      const { fight, heroId, token } = await slowTurn();
+      expect(await drag(token, [{ action: "climb", cost: 2 }])).toBe(true);
+      expect(moveLeft(fight, heroId)).toBe(6);
+      const before = { x: token.x, y: token.y, elevation: token.elevation, moves: budgetWorld.moves.length };
+      await as(gm, () =>
+        (token as Placed & { clearMovementHistory(): Promise<void> }).clearMovementHistory(),
+      );
+      await settle();
+      expect(moveLeft(fight, heroId)).toBe(6);
+      expect({ x: token.x, y: token.y, elevation: token.elevation, moves: budgetWorld.moves.length }).toEqual(
+        before,
+      );
+      expect(world.warnings).toEqual([]);
+    });
+
     it("a bare update with no movement anywhere is still paid, once, as a walk", async () => {
       const { fight, heroId, token } = await slowTurn();
       expect(await drag(token, [{ action: "climb", cost: 2 }])).toBe(true);
