@@ -90,11 +90,7 @@ export async function knockRiderOff(rider: TokenLike, source: Point | null): Pro
   await writeRiderFlags(rider, { rides: null });
   await setStatus(actorOf(rider), "mounted", false);
   await setStatus(actorOf(rider), PRONE_STATUS, true);
-  await displace(
-    rider,
-    landingFor(rider, mount, source),
-    Number((mount as { elevation?: number }).elevation ?? 0),
-  );
+  await displace(rider, landingFor(rider, mount, source), mount);
   await note("FRAY.Mount.FallOff.message", { rider: nameOf(rider), mount: nameOf(mount) });
   return true;
 }

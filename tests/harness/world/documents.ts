@@ -7,7 +7,7 @@
  * What each behaviour imitates, and the evidence, is in tests/harness/README.md (the smoke rows). No Fray logic
  * lives here.
  */
-import { expandObject, measurePath, mergeUpdate } from "../core";
+import { expandObject, measurePath, mergeUpdate, moveWaypoints } from "../core";
 import { V14 } from "../generation";
 import {
   applyCreateOptions,
@@ -16,6 +16,7 @@ import {
   type MessageModeConfig,
   type ModeRealm,
 } from "../message-modes";
+import { checkInLevel, GROUND_LEVEL, makeLevels, type LevelCollection } from "../movement";
 import { Collection } from "./collection";
 import { clientNow, maybeClient, type ClientPage } from "./context";
 import {
@@ -155,6 +156,19 @@ function coreDefaults(documentName: string, page: DocumentPage): Data {
         active: false,
         grid: { type: 1, size: 100, distance: 1.5, units: "m" },
         tokens: [],
+        // v14: a scene has Scene Levels (one unless more are made); an unbounded top is stored as null.
+        ...(V14
+          ? {
+              levels: [
+                {
+                  _id: GROUND_LEVEL.id,
+                  name: GROUND_LEVEL.name,
+                  elevation: { bottom: GROUND_LEVEL.bottom, top: null },
+                  visibility: { levels: [] },
+                },
+              ],
+            }
+          : {}),
         flags: {},
       };
     case "Token":
@@ -167,6 +181,8 @@ function coreDefaults(documentName: string, page: DocumentPage): Data {
         elevation: 0,
         width: 1,
         height: 1,
+        // v14: the Level the token stands on (null: the scene's first) and its depth.
+        ...(V14 ? { level: null, depth: 1 } : {}),
         hidden: false,
         disposition: 0,
         movementAction: null,
@@ -942,12 +958,33 @@ export function createDocumentClasses(page: DocumentPage) {
     get dimensions(): Data {
       return { size: this.grid.size, distance: this.grid.distance };
     }
+    /** v14 `Scene#levels`: its Levels (tests/harness/movement.ts); v13 scenes have none. */
+    get levels(): LevelCollection | undefined {
+      if (!V14) return undefined;
+      const specs = ((this._source.levels as Data[] | undefined) ?? []).map((l) => {
+        const elevation = (l.elevation ?? {}) as { bottom?: number | null; top?: number | null };
+        return {
+          id: String(l._id),
+          name: String(l.name ?? l._id),
+          bottom: elevation.bottom ?? -Infinity,
+          top: elevation.top ?? Infinity,
+          sees: ((l.visibility as { levels?: string[] } | undefined)?.levels ?? []).map(String),
+        };
+      });
+      return makeLevels(specs);
+    }
   }
 
   class TokenDocument extends ClientDocument {
     static override documentName = "Token";
     declare _object: TokenPlaceable | undefined;
     declare _synthetic: Any;
+    /** v14 `TokenDocument#level`: the Level it stands on (stored, else the scene's first); absent on v13. */
+    get level(): string | undefined {
+      if (!V14) return undefined;
+      const stored = this._source.level;
+      return typeof stored === "string" ? stored : this.parent?.levels?.keys().next().value;
+    }
     /**
      * v11+: a linked token's actor is the world actor; an unlinked token's is a synthetic Actor (parent: this token,
      * uuid `<token uuid>.Actor.<id>`) built from the base actor and the token's ActorDelta, made once and kept.
@@ -1023,14 +1060,21 @@ export function createDocumentClasses(page: DocumentPage) {
         height: this.height as number,
         shape: Number(this.shape ?? 0),
         action: String(this.movementAction ?? "walk"),
+        ...(V14 ? { level: String(this.level), depth: Number(this.depth ?? 1) } : {}),
       };
-      return measurePath(source, waypoints, options, (from, to) => {
-        const dx = Math.round(Math.abs(to.x - from.x) / grid.size);
-        const dy = Math.round(Math.abs(to.y - from.y) / grid.size);
-        const dz = Math.round(Math.abs(to.elevation - from.elevation) / grid.distance);
-        const squares = Math.max(dx, dy, dz);
-        return { distance: squares * grid.distance, spaces: squares, diagonals: Math.min(dx, dy) };
-      });
+      return measurePath(
+        source,
+        waypoints,
+        options,
+        (from, to) => {
+          const dx = Math.round(Math.abs(to.x - from.x) / grid.size);
+          const dy = Math.round(Math.abs(to.y - from.y) / grid.size);
+          const dz = Math.round(Math.abs(to.elevation - from.elevation) / grid.distance);
+          const squares = Math.max(dx, dy, dz);
+          return { distance: squares * grid.distance, spaces: squares, diagonals: Math.min(dx, dy) };
+        },
+        this,
+      );
     }
 
     /**
@@ -1042,41 +1086,35 @@ export function createDocumentClasses(page: DocumentPage) {
      */
     async move(waypoints: Data | Data[], options: Data = {}): Promise<boolean> {
       onThisPage("TokenDocument#move");
-      const allowed = new Set([
-        "x",
-        "y",
-        "elevation",
-        "width",
-        "height",
-        "shape",
-        "action",
-        "snapped",
-        "explicit",
-        "checkpoint",
-      ]);
-      const list = (Array.isArray(waypoints) ? waypoints : [waypoints]).map((w) => {
-        for (const key of Object.keys(w))
-          if (!allowed.has(key)) throw new Error(`a movement waypoint has no field "${key}"`);
-        return w;
-      });
+      // The generation's waypoint fields and (v14) options only (tests/harness/movement.ts).
+      const list = moveWaypoints(waypoints, options);
       const grid = this.parent!.grid as { size: number; distance: number };
-      let at = { x: this.x as number, y: this.y as number, elevation: this.elevation as number };
+      let at: { x: number; y: number; elevation: number; level?: string } = {
+        x: this.x as number,
+        y: this.y as number,
+        elevation: this.elevation as number,
+        ...(V14 ? { level: String(this.level) } : {}),
+      };
       const origin = { ...at, width: this.width, height: this.height };
       const positions = list.map((w) => {
         const next = {
           x: Number(w.x ?? at.x),
           y: Number(w.y ?? at.y),
           elevation: Number(w.elevation ?? at.elevation),
+          ...(V14 ? { level: String(w.level ?? at.level) } : {}),
           action: String(w.action ?? this.movementAction ?? "walk"),
         };
         at = next;
         return next;
       });
+      // Stricter than core: a move leaving the token outside its level's elevations throws (v14).
+      checkInLevel(this.parent?.levels, String(this.name), at);
       // Core measures the path on the mover's page (measureMovementPath, from where the token stands).
       const path = this.measureMovementPath([
-        { x: origin.x, y: origin.y, elevation: origin.elevation },
+        { x: origin.x, y: origin.y, elevation: origin.elevation, ...(V14 ? { level: origin.level } : {}) },
         ...positions,
       ]) as { segments: { cost: number }[]; diagonals: number };
+      const id = Math.random().toString(36).slice(2, 18);
       const diagonals = path.diagonals;
       const passed: Data[] = positions.map((next, i) => {
         const w = list[i]!;
@@ -1089,11 +1127,16 @@ export function createDocumentClasses(page: DocumentPage) {
           explicit: w.explicit ?? true,
           checkpoint: w.checkpoint ?? false,
           snapped: w.snapped ?? (next.x % grid.size === 0 && next.y % grid.size === 0),
+          shape: Number(this.shape ?? 0),
+          terrain: null,
+          userId: String(me()?.id ?? ""),
+          movementId: id,
+          ...(V14 ? { depth: Number(this.depth ?? 1), subpathId: `${id}s` } : {}),
         };
       });
       const total = passed.reduce((sum, w) => sum + Number(w.cost), 0);
       const movement = {
-        id: Math.random().toString(36).slice(2, 18),
+        id,
         chain: [],
         origin,
         destination: passed.at(-1) ?? origin,
@@ -1114,10 +1157,9 @@ export function createDocumentClasses(page: DocumentPage) {
       };
       const operation = { ...options, movement: { [String(this.id)]: movement } };
       if (hooks().call("preMoveToken", this, freeze(clone(movement)), operation) === false) return false;
-      await this.update(
-        { x: at.x, y: at.y, elevation: at.elevation },
-        { ...options, _movement: { [String(this.id)]: movement } },
-      );
+      const changes: Data = { x: at.x, y: at.y, elevation: at.elevation };
+      if (V14 && at.level !== this.level) changes.level = at.level;
+      await this.update(changes, { ...options, _movement: { [String(this.id)]: movement } });
       return true;
     }
     override _onUpdate(changed: Data, options: Data, userId: string): void {
@@ -1131,6 +1173,9 @@ export function createDocumentClasses(page: DocumentPage) {
           { ...options, movement: { [String(this.id)]: movement } },
           game().users.get(userId),
         );
+      // Stricter than core (undocumented on v13 and v14): only the mover's page finds the movement in its
+      // `updateToken` options.
+      if (userId !== page.userId) delete options._movement;
     }
   }
 

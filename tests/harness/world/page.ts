@@ -24,6 +24,7 @@ import {
 import * as fields from "../fields";
 import { RELEASE, V14 } from "../generation";
 import { coreMessageModes, throwOnRead, toMessageMode } from "../message-modes";
+import { coreMovementConfig } from "../movement";
 import { checkTemplateHelpers, compileOptions, refuseHelperReplacement } from "../template-helpers";
 import { Roll as HarnessRoll } from "../roll";
 import { createApplications, type Notice } from "./applications";
@@ -90,9 +91,6 @@ const CORE_STATUSES = [
   "magicShield",
   "holyShield",
 ];
-
-/** v13 core movement actions (CONFIG.Token.movement.actions ids). */
-const CORE_MOVEMENT = ["walk", "fly", "swim", "burrow", "climb", "crawl", "jump", "blink", "displace"];
 
 /**
  * A client's `game.settings`: registered settings only, none read before `setup` (v13: "you cannot read settings
@@ -322,16 +320,8 @@ export class WorldPage implements ClientPage {
       ActiveEffect: { dataModels: {} },
       User: {},
       Scene: {},
-      Token: {
-        movement: {
-          actions: Object.fromEntries(
-            CORE_MOVEMENT.map((id, order) => [
-              id,
-              { label: `TOKEN.MOVEMENT.ACTIONS.${id}.label`, icon: "fa-solid fa-person-walking", order },
-            ]),
-          ),
-        },
-      },
+      // Core's movement actions as the generation configures them at init (v13 configs, v14 descriptors).
+      Token: { movement: coreMovementConfig() },
       Combat: { dataModels: {}, initiative: { formula: null, decimals: 2 } },
       Combatant: { dataModels: {} },
       ChatMessage: {
