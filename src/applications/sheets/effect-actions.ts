@@ -3,6 +3,7 @@
  * own permission checks stand behind every update): turn an ActiveEffect off and on, edit it, delete it, add
  * one; take a status off the creature; and, for a GM, end a timed state of the round engine early.
  */
+import { effectIsExpired, effectRevival } from "../../compat/effect-facts";
 import { asFray } from "../../documents/combat-api";
 import { sendGmEvents } from "../../documents/fray-combat";
 import { loc } from "../../utils/loc";
@@ -39,8 +40,11 @@ export function effectFrom(
   return list.find((e) => (e.uuid ?? e.id) === uuid) as EffectDocument | undefined;
 }
 
+/** Turns the effect off, or on again: an effect core expired (v14) is revived, its expiry cleared. */
 export async function toggleEffect(effect: EffectDocument | undefined): Promise<void> {
-  if (effect) await effect.update({ disabled: !effect.disabled });
+  if (!effect) return;
+  if (!effect.disabled && effectIsExpired(effect)) await effect.update(effectRevival());
+  else await effect.update({ disabled: !effect.disabled });
 }
 
 export async function editEffect(effect: EffectDocument | undefined): Promise<void> {
