@@ -44,6 +44,26 @@ export function effectApplies(effect: EffectFacts): boolean {
   return effect.disabled !== true && effect.isSuppressed !== true && !effectIsExpired(effect);
 }
 
+/**
+ * Whether the effect still applies once `changes` (an update's, dotted keys or nested) is written: it is not
+ * turned off, and (v14) not expired by it. A change to its statuses is the caller's to read.
+ */
+export function effectAppliesAfter(effect: EffectFacts, changes: Record<string, unknown>): boolean {
+  const expanded = foundry.utils.expandObject(changes) as {
+    disabled?: unknown;
+    duration?: { expired?: unknown } | null;
+  };
+  const disabled = "disabled" in expanded ? expanded.disabled === true : effect.disabled === true;
+  const expiredNow = effectIsExpired(effect);
+  const expired =
+    generation() >= 14 && expanded.duration && "expired" in expanded.duration
+      ? expanded.duration.expired === true
+      : expiredNow;
+  // v14 counts an expired effect suppressed too: only another reason to suppress it outlasts the update.
+  const suppressedOtherwise = effect.isSuppressed === true && !expiredNow;
+  return !disabled && !expired && !suppressedOtherwise;
+}
+
 /** What remains of an effect's duration: core's label of the time left, or expired. */
 export type EffectRemaining =
   { readonly kind: "expired" } | { readonly kind: "left"; readonly label: string };

@@ -6,6 +6,7 @@
  */
 import { afterEach } from "vitest";
 import { ClientSettings, DialogV2, expandObject, failures, FormDataExtended, Hooks, randomID } from "./core";
+import { coreStatusEffects } from "./effect-shape";
 import * as fields from "./fields";
 import { RELEASE } from "./generation";
 
@@ -81,6 +82,8 @@ g.CONFIG = {
   ChatMessage: { dataModels: {} },
   Dice: { rolls: [] },
   queries: {},
+  // Core's status definitions (v13 an array, v14 a record keyed by id: effect-shape.ts); Fray adds its own at init.
+  statusEffects: coreStatusEffects(),
 };
 g.Hooks = Hooks;
 g.game = {

@@ -22,7 +22,7 @@ import {
 } from "../../rules/families/fast-slow/mount-falls";
 import type { Point } from "../../rules/families/fast-slow/mounts";
 import { loc } from "../../utils/loc";
-import { effectApplies, type EffectFacts } from "../../compat/effect-facts";
+import { effectApplies, effectAppliesAfter, type EffectFacts } from "../../compat/effect-facts";
 import { actorOfEffect, hasStatusNow, PRONE_STATUS, setStatus } from "../statuses";
 import { actorOf, displace, landingFor, linkOf, nameOf, sizeOf } from "./mount-context";
 import {
@@ -229,15 +229,47 @@ export async function onProneEffect(effect: EffectLike, changes?: { statuses?: u
   else await onStandUp(actor);
 }
 
+/** FS-MT9: whether one of the creature's tokens is pinned under a mount that is still down. */
+function pinnedNow(actor: Actor.Implementation): boolean {
+  return tokensOfActor(actor).some((token) => {
+    const pin = pinFlagOf(token);
+    const mount = pin ? tokenById(token, pin.mount) : undefined;
+    return mount !== undefined && hasStatusNow(actorOf(mount), PRONE_STATUS);
+  });
+}
+
+/** The refusal a pinned rider meets on the client that tries to stand it up (a GM may). */
+function refuseStanding(effect: EffectLike, user: User.Implementation | null | undefined): boolean {
+  if (user?.isGM) return false;
+  const actor = actorOfEffect(effect);
+  if (!actor || !pinnedNow(actor)) return false;
+  ui.notifications?.warn(loc("FRAY.Refusal.pinnedUnderMount"));
+  return true;
+}
+
 /**
- * `preDeleteActiveEffect` on the client that deletes (`user`: the hook's user): a pinned rider cannot stand up
- * (FS-MT9); a GM may still remove the status by hand. Deleting a `prone` effect that does not apply (off, or
- * expired by core) does not stand anyone up. Returns false to stop the deletion.
+ * `preDeleteActiveEffect` on the client that deletes (`user`: the hook's user): a rider pinned under a mount that
+ * is still down cannot stand up (FS-MT9); a GM may still remove the status by hand. Deleting a `prone` effect
+ * that does not apply (off, or expired by core) stands nobody up. Returns false to stop the deletion.
  */
 export function mayStandUp(effect: EffectLike, user: User.Implementation | null | undefined): boolean {
-  if (!isProneEffect(effect) || !effectApplies(effect) || user?.isGM) return true;
-  const actor = actorOfEffect(effect);
-  if (!actor || !tokensOfActor(actor).some((t) => pinFlagOf(t))) return true;
-  ui.notifications?.warn(loc("FRAY.Refusal.pinnedUnderMount"));
-  return false;
+  if (!isProneEffect(effect) || !effectApplies(effect)) return true;
+  return !refuseStanding(effect, user);
+}
+
+/**
+ * `preUpdateActiveEffect` on the client that writes: as `mayStandUp`, for an update that would stop a `prone`
+ * effect from applying — turning it off, core's expiry written as an update (v14), or taking `prone` from its
+ * statuses. Returns false to stop the update.
+ */
+export function mayStandUpBy(
+  effect: EffectLike,
+  changes: Record<string, unknown>,
+  user: User.Implementation | null | undefined,
+): boolean {
+  if (!isProneEffect(effect) || !effectApplies(effect)) return true;
+  const statuses = (foundry.utils.expandObject(changes) as { statuses?: unknown }).statuses;
+  const keepsProne = statuses === undefined || (Array.isArray(statuses) && statuses.includes(PRONE_STATUS));
+  if (keepsProne && effectAppliesAfter(effect, changes)) return true;
+  return !refuseStanding(effect, user);
 }

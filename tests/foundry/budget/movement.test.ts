@@ -187,7 +187,7 @@ describe("token movement", () => {
 
   it("FS-M3 crawling through a narrow passage «passage étroit» halves the crawl again, as difficult ground does", async () => {
     const { fight, heroId, hero } = await fastSlowTurn("slow");
-    hero.actor.statuses.add("prone");
+    giveStatus(hero.actor, "prone");
     // Speed 10: the crawl covers 5 m, through a narrow passage 2.5 m; 1 m of it uses 4 m of the move.
     expect(await drag(alice, hero.token, [{ action: "crawlNarrow", cost: 1 }])).toBe(true);
     expect(moveLeft(budgetNow(fight, heroId))).toBe(6);
