@@ -33,7 +33,14 @@ export const CHANGE_TYPES = {
 /** v14 `CONST.ACTIVE_EFFECT_EXPIRY_EVENTS`. */
 export const EXPIRY_EVENTS = ["combatStart", "roundStart", "turnStart", "combatEnd", "roundEnd", "turnEnd"];
 /** v13 `CONST.ACTIVE_EFFECT_MODES`. */
-export const EFFECT_MODES = { CUSTOM: 0, MULTIPLY: 1, ADD: 2, DOWNGRADE: 3, UPGRADE: 4, OVERRIDE: 5 } as const;
+export const EFFECT_MODES = {
+  CUSTOM: 0,
+  MULTIPLY: 1,
+  ADD: 2,
+  DOWNGRADE: 3,
+  UPGRADE: 4,
+  OVERRIDE: 5,
+} as const;
 
 /** The top-level fields of each generation's ActiveEffect source the harness imitates. */
 const FIELDS = [
@@ -82,13 +89,20 @@ function refuse(message: string): never {
   throw new Error(`ActiveEffect: ${message}`);
 }
 
-function checkKeys(what: string, value: unknown, allowed: readonly string[], v13Only: readonly string[] = []): void {
+function checkKeys(
+  what: string,
+  value: unknown,
+  allowed: readonly string[],
+  v13Only: readonly string[] = [],
+): void {
   if (value === undefined || value === null) return;
   if (typeof value !== "object" || Array.isArray(value)) refuse(`${what} must be an object`);
   for (const key of Object.keys(value as Data)) {
     if (allowed.includes(key)) continue;
     if (v13Only.includes(key))
-      refuse(`${what}.${key} is v13's shape; v14 takes ${what} ${JSON.stringify(allowed)} (core would migrate it)`);
+      refuse(
+        `${what}.${key} is v13's shape; v14 takes ${what} ${JSON.stringify(allowed)} (core would migrate it)`,
+      );
     refuse(`the harness does not imitate ${what}.${key}`);
   }
 }
@@ -112,7 +126,8 @@ export function checkEffectData(data: Data): void {
   for (const key of Object.keys(data)) {
     if (key === "icon") refuse(`"icon" is deprecated since v12 (no longer shimmed in v14): give "img"`);
     if (key === "label") refuse(`"label" is deprecated since v11: give "name"`);
-    if (key === "changes" && V14) refuse(`v14 moved "changes" to "system.changes" (core migrates; the harness throws)`);
+    if (key === "changes" && V14)
+      refuse(`v14 moved "changes" to "system.changes" (core migrates; the harness throws)`);
     if (!FIELDS.includes(key)) refuse(`the harness does not imitate the field "${key}"`);
   }
   if (V14) {
@@ -143,7 +158,8 @@ export function effectSource(data: Data): Data {
   const defaults = effectDefaults();
   const source: Data = { ...defaults, ...structuredClone(data) };
   for (const key of ["duration", "start"] as const)
-    if (defaults[key]) source[key] = { ...(defaults[key] as Data), ...((data[key] as Data | undefined) ?? {}) };
+    if (defaults[key])
+      source[key] = { ...(defaults[key] as Data), ...((data[key] as Data | undefined) ?? {}) };
   source.statuses = [...((data.statuses as Iterable<string> | undefined) ?? [])];
   if (V14) {
     const changes = ((data.system as Data | undefined)?.changes as Data[] | undefined) ?? [];
@@ -217,22 +233,41 @@ export function preparedDuration(source: Data, localize: (key: string) => string
     label: finite && value > 0 ? amount(value, units) : localize("None"),
   };
   for (const key of [...V13_DURATION.filter((k) => k !== "seconds"), "type", "duration"])
-    Object.defineProperty(prepared, key, thrower(`v14 removed ActiveEffect#duration.${key} (start.* and value/units)`));
+    Object.defineProperty(
+      prepared,
+      key,
+      thrower(`v14 removed ActiveEffect#duration.${key} (start.* and value/units)`),
+    );
   Object.defineProperty(prepared, "seconds", thrower("the harness does not imitate v14's duration.seconds"));
   return Object.freeze(prepared);
 }
 
-/** The ActiveEffect getters a generation does not have: `icon` (both), v14's `changes`. */
-export function defineRemovedEffectGetters(proto: object): void {
+/**
+ * The generation's `changes` on an ActiveEffect class whose instances keep their `_source`: v13 its changes; v14
+ * throws (moved to `system.changes`). `icon` throws on both.
+ */
+export function defineEffectGetters(proto: object): void {
   Object.defineProperty(proto, "icon", {
     configurable: true,
     ...thrower('ActiveEffect#icon is deprecated since v12 (no longer shimmed in v14): read "img"'),
   });
-  if (V14)
-    Object.defineProperty(proto, "changes", {
-      configurable: true,
-      ...thrower("v14: ActiveEffect#changes moved to system.changes (the top-level one is a back-compat shim)"),
-    });
+  Object.defineProperty(
+    proto,
+    "changes",
+    V14
+      ? {
+          configurable: true,
+          ...thrower(
+            "v14: ActiveEffect#changes moved to system.changes (the top-level one is a back-compat shim)",
+          ),
+        }
+      : {
+          configurable: true,
+          get(this: { _source: Data }) {
+            return structuredClone((this._source.changes as Data[] | undefined) ?? []);
+          },
+        },
+  );
 }
 
 // --- status definitions -----------------------------------------------------------------------------------------
@@ -277,8 +312,10 @@ export const CORE_STATUSES = [
 
 function checkDefinition(definition: unknown): void {
   if (!definition || typeof definition !== "object") return;
-  if ("icon" in definition) throw new Error('a status definition\'s "icon" is deprecated since v12: give "img"');
-  if ("label" in definition) throw new Error('a status definition\'s "label" is deprecated since v12: give "name"');
+  if ("icon" in definition)
+    throw new Error('a status definition\'s "icon" is deprecated since v12: give "img"');
+  if ("label" in definition)
+    throw new Error('a status definition\'s "label" is deprecated since v12: give "name"');
 }
 
 /** What array-style use of the v14 record reads. */

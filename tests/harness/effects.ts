@@ -15,7 +15,7 @@ import { ActorDoc, currentUser, ItemDoc, world, type ChatUser } from "./chat";
 import { broadcast, expandObject, Hooks, mergeUpdate, runAs, serverAllows } from "./core";
 import {
   cleanEffectUpdate,
-  defineRemovedEffectGetters,
+  defineEffectGetters,
   effectSource,
   checkEffectData,
   isExpiredSource,
@@ -119,6 +119,10 @@ export class EffectDoc {
   readonly id = `Effect${String(nextEffect++).padStart(10, "0")}`;
   _source: Data;
   statuses!: Set<string>;
+  /** v13 its changes; v14 throws (effect-shape.ts `defineEffectGetters`). */
+  declare readonly changes: Data[];
+  /** Throws (deprecated since v12). */
+  declare readonly icon: string;
   constructor(
     readonly parent: Parent,
     data: Data = {},
@@ -203,7 +207,7 @@ export class EffectDoc {
     prepareStatuses(this.parent);
   }
 }
-defineRemovedEffectGetters(EffectDoc.prototype);
+defineEffectGetters(EffectDoc.prototype);
 
 /** `parent.createEmbeddedDocuments("ActiveEffect", data, options)`: the created effects. */
 export async function createEffects(parent: Parent, data: Data[], options: Data = {}): Promise<EffectDoc[]> {

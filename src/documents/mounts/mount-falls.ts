@@ -209,9 +209,25 @@ async function onProne(actor: Actor.Implementation, origin: unknown): Promise<vo
   }
 }
 
-/** FS-MT9: a mount that stands up (or whose `prone` stopped applying) frees the riders it pinned. */
+/** FS-MT9: whether the mount that pinned `rider` is still down on it. */
+function pinStillHolds(rider: TokenLike): boolean {
+  const pin = pinFlagOf(rider);
+  const mount = pin ? tokenById(rider, pin.mount) : undefined;
+  return mount !== undefined && hasStatusNow(actorOf(mount), PRONE_STATUS);
+}
+
+/**
+ * FS-MT9: a mount that stands up (or whose `prone` stopped applying) frees the riders it pinned; a rider whose
+ * mount is no longer down — its `prone` expired on a client that wrote nothing (v14 core may expire in memory
+ * only) — is freed when its own `prone` goes.
+ */
 async function onStandUp(actor: Actor.Implementation): Promise<void> {
-  for (const token of tokensOfActor(actor)) await releasePinnedBy(token);
+  for (const token of tokensOfActor(actor)) {
+    await releasePinnedBy(token);
+    const pin = pinFlagOf(token);
+    const mount = pin ? tokenById(token, pin.mount) : undefined;
+    if (mount && !pinStillHolds(token)) await releasePinnedBy(mount);
+  }
 }
 
 /**
@@ -231,11 +247,7 @@ export async function onProneEffect(effect: EffectLike, changes?: { statuses?: u
 
 /** FS-MT9: whether one of the creature's tokens is pinned under a mount that is still down. */
 function pinnedNow(actor: Actor.Implementation): boolean {
-  return tokensOfActor(actor).some((token) => {
-    const pin = pinFlagOf(token);
-    const mount = pin ? tokenById(token, pin.mount) : undefined;
-    return mount !== undefined && hasStatusNow(actorOf(mount), PRONE_STATUS);
-  });
+  return tokensOfActor(actor).some(pinStillHolds);
 }
 
 /** The refusal a pinned rider meets on the client that tries to stand it up (a GM may). */

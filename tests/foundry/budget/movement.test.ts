@@ -4,7 +4,7 @@
  * (`preMoveToken`); the active GM spends what the token passed (`moveToken`); a GM may confirm an override.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { giveStatus } from "../../harness/effects";
+import { effectsOf, giveStatus } from "../../harness/effects";
 import { queueFaces, queuedFaces } from "../../harness/roll";
 import {
   alice,
@@ -28,7 +28,7 @@ import type { FastSlowBudget } from "../../../src/rules/families/fast-slow/budge
 import type { ClassicD20Budget } from "../../../src/rules/families/classic-d20/budget";
 import type { ActiveDefenseBudget } from "../../../src/rules/families/active-defense-3d6/budget";
 import { checkCardOf, rollCheck } from "../../../src/chat/check-card";
-import type { ChatMessageDoc, TokenDoc } from "../../harness/chat";
+import { ItemDoc, type ChatMessageDoc, type TokenDoc } from "../../harness/chat";
 import { pressBudget } from "./panel";
 
 const walk = (cost: number) => ({ action: "walk", cost });
@@ -310,6 +310,33 @@ describe("token movement", () => {
       String((m as ChatMessageDoc)._source.content ?? ""),
     );
     expect(notes.some((c) => c.includes("Aldo falls."))).toBe(true);
+  });
+
+  it("FS-M4 a flying creature whose prone effect is turned back on falls: an update of the effect, no new one", async () => {
+    const { hero } = await fastSlowTurn("slow");
+    const token = hero.token as TokenDoc & { elevation: number; movementAction: string };
+    const prone = giveStatus(hero.actor, "prone", { disabled: true });
+    expect(await drag(alice, token, [{ action: "fly", cost: 6, elevation: 6 }])).toBe(true);
+    await as(alice, () => prone.update({ disabled: false }));
+    await settle();
+    expect(token.elevation).toBe(0);
+    expect(effectsOf(hero.actor).contents).toEqual([prone]);
+  });
+
+  it("FS-M4 a flying creature its own item knocks prone (a transferred effect) falls", async () => {
+    const { hero } = await fastSlowTurn("slow");
+    const token = hero.token as TokenDoc & { elevation: number; movementAction: string };
+    const boots = new ItemDoc("Cursed boots", "gear", {});
+    hero.actor.items.push(boots);
+    expect(await drag(alice, token, [{ action: "fly", cost: 6, elevation: 6 }])).toBe(true);
+    await as(gm, () =>
+      (
+        boots as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
+      ).createEmbeddedDocuments("ActiveEffect", [{ name: "Heavy", statuses: ["prone"] }]),
+    );
+    await settle();
+    expect(hero.actor.statuses.has("prone")).toBe(true);
+    expect(token.elevation).toBe(0);
   });
 
   it("CD-A1 a token's move opens the move action; CD-A2 further movement waits for the standard action to be given", async () => {
