@@ -42,6 +42,28 @@ export const EFFECT_MODES = {
   OVERRIDE: 5,
 } as const;
 
+/**
+ * The ActiveEffect constants of a harness that defines `CONST` (the world's pages): v13 `ACTIVE_EFFECT_MODES`; v14
+ * `ACTIVE_EFFECT_CHANGE_TYPES` and `ACTIVE_EFFECT_EXPIRY_EVENTS`, and `ACTIVE_EFFECT_MODES` throws (v14 deprecates
+ * it: "Changes now have string types").
+ */
+export function effectConstants(): Data {
+  if (!V14) return { ACTIVE_EFFECT_MODES: EFFECT_MODES };
+  const constants: Data = {
+    ACTIVE_EFFECT_CHANGE_TYPES: CHANGE_TYPES,
+    ACTIVE_EFFECT_EXPIRY_EVENTS: EXPIRY_EVENTS,
+  };
+  Object.defineProperty(constants, "ACTIVE_EFFECT_MODES", {
+    enumerable: true,
+    get() {
+      throw new Error(
+        "v14 deprecates CONST.ACTIVE_EFFECT_MODES (removal in v16): changes now have string types (CONST.ACTIVE_EFFECT_CHANGE_TYPES)",
+      );
+    },
+  });
+  return constants;
+}
+
 /** The top-level fields of each generation's ActiveEffect source the harness imitates. */
 const FIELDS = [
   "_id",

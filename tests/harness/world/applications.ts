@@ -9,6 +9,7 @@
  * Until the `dom` branch's CombatTracker stand-in lands, this folder carries its own. No Fray logic lives here.
  */
 import { randomID } from "../core";
+import { statusDefinitions } from "../effect-shape";
 import type { ClientPage } from "./context";
 
 type Data = Record<string, unknown>;
@@ -453,7 +454,8 @@ export function createApplications(page: ApplicationPage) {
       return this.document?.actor ?? null;
     }
     override async _renderHTML(_context: Data, _options: Data): Promise<Record<string, HTMLElement>> {
-      const statuses = g().CONFIG.statusEffects as Any[];
+      // Core's palette lists every definition, whichever shape CONFIG holds (v13 array, v14 record).
+      const statuses = statusDefinitions(g().CONFIG.statusEffects) as Any[];
       const element = doc().createElement("div");
       const has = (id: string) => this.actor?.statuses?.has(id) === true;
       element.innerHTML = `<div class="col left"></div><div class="col middle"></div><div class="col right"><button type="button" class="control-icon" data-action="combat"></button><div class="status-effects">${statuses
