@@ -390,7 +390,7 @@ export function coreStatusEffects(): unknown {
         throw new Error(
           `v14 deprecates array-style CONFIG.statusEffects ("${key}"): it is a record keyed by status id (foundryvtt#13122)`,
         );
-      return Reflect.get(target, key, receiver);
+      return Reflect.get(target, key, receiver) as unknown;
     },
     set(target, key, value, receiver) {
       checkDefinition(value);
