@@ -93,14 +93,26 @@ export function effectRemaining(effect: EffectFacts): EffectRemaining | null {
   return duration.type !== "none" ? { kind: "left", label } : null;
 }
 
+/** The class of a v14 ActiveEffect: core's static `getEffectStart()` gives the start of an effect made now. */
+interface EffectClassV14 {
+  readonly getEffectStart?: () => unknown;
+}
+
 /**
- * The update that makes a dormant effect apply again: v13 re-enables it; v14 also clears core's expiry. Its `start`
- * is left as it is (no API page documents how core starts an effect's clock anew), so core may expire a timed
- * effect again at its next expiry event.
+ * The update that makes a dormant effect apply again. Turned off: it is turned on (v13, v14), its clock left as
+ * it ran. Expired by core (v14): its expiry cleared and its clock started anew — `start` from its class's
+ * `getEffectStart()`, as Draw Steel's v14 toggle does — or core would expire it again at its next expiry event.
+ * Throws on v14 if the effect's class has no `getEffectStart` (never seen: Fray would otherwise revive an effect
+ * core expires again at once).
  */
-export function effectRevival(): Record<string, unknown> {
-  if (generation() >= 14) return { disabled: false, duration: { expired: false } };
-  return { disabled: false };
+export function effectRevival(effect: EffectFacts & object): Record<string, unknown> {
+  if (!effectIsExpired(effect)) return { disabled: false };
+  const cls = effect.constructor as EffectClassV14;
+  if (typeof cls.getEffectStart !== "function")
+    throw new Error(
+      "Fray: this ActiveEffect's class has no getEffectStart() (v14): its expiry cannot be undone",
+    );
+  return { disabled: false, duration: { expired: false }, start: cls.getEffectStart() };
 }
 
 export interface StatusLook {

@@ -84,7 +84,7 @@ export async function setStatus(
 ): Promise<void> {
   if (!actor || hasStatusNow(actor, id) === active) return;
   const dormant = active ? carriersOf(actor, id).find((e) => !effectApplies(e)) : undefined;
-  if (dormant) await dormant.update(effectRevival());
+  if (dormant) await dormant.update(effectRevival(dormant));
   else await actor.toggleStatusEffect(id, { active });
   if (active && !hasStatusNow(actor, id))
     throw new Error(`Fray: the status "${id}" could not be turned on for ${String(actor.name)}`);

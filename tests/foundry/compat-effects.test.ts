@@ -5,8 +5,8 @@
  * (`CONFIG.statusEffects`: v13 an array, v14 a record whose array-style use throws; a package may have put an array
  * there on v14), by `name`/`img` only.
  */
-import { afterEach, describe, expect, it } from "vitest";
-import { creature } from "./chat/setup";
+import { afterEach, describe, expect, it, onTestFinished } from "vitest";
+import { creature, fightWith, world } from "./chat/setup";
 import "../harness/budget";
 import { giveEffect, giveStatus, oneChange, roundsDuration, type EffectDoc } from "../harness/effects";
 import { V14 } from "../harness/generation";
@@ -67,9 +67,9 @@ describe("ActiveEffects through compat, on this generation's harness", () => {
     expect(effectRemaining(timed)).toEqual({ kind: "expired" });
     expect(effectIsExpired(timed)).toBe(true);
     expect(effectApplies(timed)).toBe(false);
-    // An effect core expired comes back by clearing its expiry (and being on).
-    expect(effectRevival()).toEqual({ disabled: false, duration: { expired: false } });
-    expect(effectAppliesAfter(timed, effectRevival())).toBe(true);
+    // An effect core expired comes back by clearing its expiry (and being on), its clock started anew.
+    expect(effectRevival(timed)).toMatchObject({ disabled: false, duration: { expired: false } });
+    expect(effectAppliesAfter(timed, effectRevival(timed))).toBe(true);
     expect(effectAppliesAfter(timed, { "duration.expired": false, disabled: true })).toBe(false);
   });
 
@@ -83,8 +83,37 @@ describe("ActiveEffects through compat, on this generation's harness", () => {
     expect(effectApplies(on)).toBe(true);
     expect(effectAppliesAfter(on, { disabled: true })).toBe(false);
     expect(effectAppliesAfter(on, { name: "Dazed again" })).toBe(true);
-    if (!V14) expect(effectRevival()).toEqual({ disabled: false });
+    // Turned off, not expired: turned on, its clock left as it ran (both generations).
+    expect(effectRevival(off)).toEqual({ disabled: false });
   });
+
+  it.runIf(V14)(
+    "v14: an expired effect's revival starts its clock anew (getEffectStart), or core would expire it again at once",
+    () => {
+      const hero = creature("Aldo");
+      const { fight, ids } = fightWith("fast-slow", hero);
+      fight._source.round = 3;
+      fight._source.active = true;
+      fight.prepare();
+      onTestFinished(() => void world.combats.delete(fight.id));
+      const started = { time: 0, combat: fight.id, combatant: ids[0]!, initiative: null, round: 1, turn: 0 };
+      const timed = expired(
+        giveEffect(hero.actor, null, "Hasted", { duration: roundsDuration(2), start: started }),
+      );
+      const revival = effectRevival(timed);
+      expect(revival).toEqual({
+        disabled: false,
+        duration: { expired: false },
+        start: { time: 0, combat: fight.id, combatant: null, initiative: null, round: 3, turn: null },
+      });
+      // The start is core's for an effect made now: the harness's `getEffectStart` (none on v13's class).
+      const cls = timed.constructor as unknown as { getEffectStart: () => unknown };
+      expect(revival.start).toEqual(cls.getEffectStart());
+      // An effect whose class has no getEffectStart cannot be revived: Fray says so rather than revive it for
+      // core to expire again at once.
+      expect(() => effectRevival({ disabled: false, duration: { expired: true } })).toThrow(/getEffectStart/);
+    },
+  );
 });
 
 describe("status definitions through compat (CONFIG.statusEffects)", () => {

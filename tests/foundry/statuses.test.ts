@@ -66,7 +66,12 @@ describe("setStatus", () => {
       expect(heard).toEqual([
         {
           hook: "updateActiveEffect",
-          changes: { disabled: false, duration: { expired: false } },
+          // Its clock started anew (no fight running: the world time only), or core would expire it again.
+          changes: {
+            disabled: false,
+            duration: { expired: false },
+            start: { time: 0, combat: null, combatant: null, initiative: null, round: null, turn: null },
+          },
           user: "Gamemaster",
         },
       ]);

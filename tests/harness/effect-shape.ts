@@ -292,6 +292,52 @@ export function defineEffectGetters(proto: object): void {
   );
 }
 
+/** The parts of `game` an effect's start is read from. */
+export interface StartGame {
+  readonly time?: { readonly worldTime?: unknown } | null;
+  readonly combat?: {
+    readonly id?: unknown;
+    readonly started?: unknown;
+    readonly round?: unknown;
+    readonly turn?: unknown;
+    readonly combatant?: { readonly id?: unknown; readonly initiative?: unknown } | null;
+  } | null;
+}
+
+/**
+ * v14 `ActiveEffect.getEffectStart()`: the `start` of an effect made now — the world time (the harness has no
+ * clock: `game.time.worldTime` where a harness gives one, else 0) and, in a started combat, its id, the
+ * combatant whose turn it is (id and initiative), the round and the turn.
+ */
+export function effectStartNow(game: StartGame | undefined): Data {
+  const combat = game?.combat?.started === true ? game.combat : null;
+  const combatant = combat?.combatant ?? null;
+  const worldTime = game?.time?.worldTime;
+  return {
+    time: typeof worldTime === "number" ? worldTime : 0,
+    combat: combat?.id ?? null,
+    combatant: combatant?.id ?? null,
+    initiative: combatant?.initiative ?? null,
+    round: combat?.round ?? null,
+    turn: combat ? (combat.turn ?? null) : null,
+  };
+}
+
+/**
+ * v14 only: the static `getEffectStart()` on an ActiveEffect class (`effectStartNow` of the `game` given); v13's
+ * class has none (it has no `start`).
+ */
+export function defineEffectStatics(cls: object, game: () => StartGame | undefined): void {
+  if (!V14) return;
+  Object.defineProperty(cls, "getEffectStart", {
+    configurable: true,
+    writable: true,
+    value: function getEffectStart(): Data {
+      return effectStartNow(game());
+    },
+  });
+}
+
 // --- status definitions -----------------------------------------------------------------------------------------
 
 /** v13 core status ids (CONFIG.statusEffects; the v14 record is keyed by the same ids). */
@@ -409,8 +455,12 @@ export function statusDefinition(statusEffects: unknown, id: string): Data | und
   return found as Data | undefined;
 }
 
-/** Every status definition, either shape (what core's Token HUD lists). */
+/**
+ * Every status definition (what core's Token HUD lists): v13 an array (anything else throws, as core's `.map`
+ * would); v14 its record's values, or an array a package assigned there.
+ */
 export function statusDefinitions(statusEffects: unknown): Data[] {
   if (Array.isArray(statusEffects)) return [...(statusEffects as Data[])];
+  if (!V14) throw new Error("v13: CONFIG.statusEffects is an array (core lists it with array methods)");
   return statusEffects && typeof statusEffects === "object" ? (Object.values(statusEffects) as Data[]) : [];
 }

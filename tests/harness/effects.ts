@@ -16,11 +16,13 @@ import { broadcast, expandObject, Hooks, mergeUpdate, runAs, serverAllows } from
 import {
   cleanEffectUpdate,
   defineEffectGetters,
+  defineEffectStatics,
   effectSource,
   checkEffectData,
   isExpiredSource,
   preparedDuration,
   statusDefinition,
+  type StartGame,
 } from "./effect-shape";
 import { V14 } from "./generation";
 
@@ -208,6 +210,7 @@ export class EffectDoc {
   }
 }
 defineEffectGetters(EffectDoc.prototype);
+defineEffectStatics(EffectDoc, () => (globalThis as { game?: StartGame }).game);
 
 /** `parent.createEmbeddedDocuments("ActiveEffect", data, options)`: the created effects. */
 export async function createEffects(parent: Parent, data: Data[], options: Data = {}): Promise<EffectDoc[]> {

@@ -41,11 +41,14 @@ export function effectFrom(
   return list.find((e) => (e.uuid ?? e.id) === uuid) as EffectDocument | undefined;
 }
 
-/** Turns the effect off, or on again: an effect core expired (v14) is revived, its expiry cleared. */
+/**
+ * Turns the effect off, or on again: one turned off, or expired by core (v14: its expiry cleared, its clock
+ * started anew), applies again at one press.
+ */
 export async function toggleEffect(effect: EffectDocument | undefined): Promise<void> {
   if (!effect) return;
-  if (!effect.disabled && effectIsExpired(effect)) await effect.update(effectRevival());
-  else await effect.update({ disabled: !effect.disabled });
+  if (effect.disabled === true || effectIsExpired(effect)) await effect.update(effectRevival(effect));
+  else await effect.update({ disabled: true });
 }
 
 export async function editEffect(effect: EffectDocument | undefined): Promise<void> {

@@ -5,8 +5,8 @@
  * the budget harness used to fire one hook, on the calling client, with no document. `allApplicableEffects`
  * yields the actor's effects, then those its items transfer; Fray's effects view goes through it.
  */
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { alice, as, bob, creature, gm } from "../chat/setup";
+import { afterAll, afterEach, describe, expect, it, onTestFinished } from "vitest";
+import { alice, as, bob, creature, gm, world } from "../chat/setup";
 import "../../harness/budget";
 import {
   effectsOf,
@@ -18,7 +18,7 @@ import {
   type EffectDoc,
 } from "../../harness/effects";
 import { V14 } from "../../harness/generation";
-import { ItemDoc } from "../../harness/chat";
+import { FightDoc, ItemDoc } from "../../harness/chat";
 import { Hooks } from "../../harness/core";
 import { applicableEffects } from "../../../src/applications/sheets/effects-view";
 
@@ -71,7 +71,7 @@ describe("ActiveEffects and statuses", () => {
     expect(hero.actor.statuses.has("prone")).toBe(false);
     expect(heard.map((h) => h.hook)).toEqual([
       "preDeleteActiveEffect",
-      ...Array(3).fill("deleteActiveEffect"),
+      ...Array<string>(3).fill("deleteActiveEffect"),
     ]);
     expect(heard[1]?.args).toEqual([created, {}, gm.id]);
     expect(await as(gm, () => actor.toggleStatusEffect("prone", { active: false }))).toBeUndefined();
@@ -188,6 +188,33 @@ describe("ActiveEffects in this generation's shape (v13 or v14)", () => {
       expect(effect.changes).toEqual([{ key: "system.speed", mode: 2, value: "1" }]);
     }
     expect(effectsOf(hero.actor).size).toBe(1);
+  });
+
+  it("ActiveEffect.getEffectStart: v14's class gives the start of an effect made now (world time, the started fight's round); v13's has none", () => {
+    const effect = giveEffect(creature("Aldo").actor, null, "Warded");
+    const cls = effect.constructor as unknown as { getEffectStart?: () => unknown };
+    if (!V14) {
+      expect(cls.getEffectStart).toBeUndefined();
+      expect(effect.start).toBeUndefined();
+      return;
+    }
+    expect(cls.getEffectStart!()).toEqual({
+      time: 0,
+      combat: null,
+      combatant: null,
+      initiative: null,
+      round: null,
+      turn: null,
+    });
+    const fight = new FightDoc({ family: "fast-slow", options: {}, engine: null });
+    onTestFinished(() => void world.combats.delete(fight.id));
+    fight._source.active = true;
+    fight.prepare();
+    // Not started (round 0): no combat in the start.
+    expect(cls.getEffectStart!()).toMatchObject({ combat: null, round: null });
+    fight._source.round = 2;
+    fight.prepare();
+    expect(cls.getEffectStart!()).toMatchObject({ combat: fight.id, round: 2 });
   });
 
   it.runIf(V14)(

@@ -56,7 +56,11 @@ describe("the Effects tab's rows on this generation", () => {
     "v14: an expired effect says Expired (in five languages), no stale label, and its toggle revives it",
     async () => {
       const hero = creature("Aldo", {}, [alice]);
-      const hasted = giveEffect(hero.actor, null, "Hasted", { duration: roundsDuration(2) });
+      // Started in round 1 of a fight long gone.
+      const hasted = giveEffect(hero.actor, null, "Hasted", {
+        duration: roundsDuration(2),
+        start: { time: 0, combat: "oldFight", combatant: null, initiative: null, round: 1, turn: 0 },
+      });
       expireInPlace(hasted);
       const shown = row(hasted, hero.actor);
       expect(shown).toMatchObject({ remaining: null, expired: true, suppressed: false, disabled: false });
@@ -72,6 +76,26 @@ describe("the Effects tab's rows on this generation", () => {
       expect(hasted.duration).toMatchObject({ expired: false });
       expect(hasted.disabled).toBe(false);
       expect(row(hasted, hero.actor)).toMatchObject({ remaining: "2 rounds", expired: false });
+      // Its clock started anew (core's start for an effect made now), or core would expire it again at once.
+      expect(hasted.start).toEqual({
+        time: 0,
+        combat: null,
+        combatant: null,
+        initiative: null,
+        round: null,
+        turn: null,
+      });
+      // Turned off after it expired: one press brings it back, not two.
+      const slowed = giveEffect(hero.actor, null, "Slowed", { duration: roundsDuration(1), disabled: true });
+      expireInPlace(slowed);
+      expect(row(slowed, hero.actor)).toMatchObject({ disabled: true, expired: false });
+      await as(alice, () => toggleEffect(slowed as never));
+      expect(slowed.disabled).toBe(false);
+      expect(slowed.duration).toMatchObject({ expired: false });
+      // On and applying: the press turns it off (and only that).
+      await as(alice, () => toggleEffect(slowed as never));
+      expect(slowed.disabled).toBe(true);
+      expect(slowed.duration).toMatchObject({ expired: false });
     },
   );
 

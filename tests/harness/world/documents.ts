@@ -12,11 +12,13 @@ import {
   checkEffectData,
   cleanEffectUpdate,
   defineEffectGetters,
+  defineEffectStatics,
   effectDefaults,
   effectSource,
   isExpiredSource,
   preparedDuration,
   statusDefinition,
+  type StartGame,
 } from "../effect-shape";
 import { V14 } from "../generation";
 import {
@@ -823,6 +825,7 @@ export function createDocumentClasses(page: DocumentPage) {
     }
   }
   defineEffectGetters(ActiveEffect.prototype);
+  defineEffectStatics(ActiveEffect, () => game() as StartGame);
 
   class Item extends ClientDocument {
     static override documentName = "Item";
