@@ -4,7 +4,9 @@
  * (`preMoveToken`); the active GM spends what the token passed (`moveToken`); a GM may confirm an override.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { effectsOf, giveStatus } from "../../harness/effects";
+import { effectsOf, expireEffect, giveStatus } from "../../harness/effects";
+import { V14 } from "../../harness/generation";
+import { setStatus } from "../../../src/documents/statuses";
 import { queueFaces, queuedFaces } from "../../harness/roll";
 import {
   alice,
@@ -322,6 +324,24 @@ describe("token movement", () => {
     expect(token.elevation).toBe(0);
     expect(effectsOf(hero.actor).contents).toEqual([prone]);
   });
+
+  it.runIf(V14)(
+    "FS-M4 v14: a flying creature whose prone core had expired is knocked prone again — that effect revived, an update — and falls",
+    async () => {
+      const { hero } = await fastSlowTurn("slow");
+      const token = hero.token as TokenDoc & { elevation: number; movementAction: string };
+      const prone = giveStatus(hero.actor, "prone", { duration: { value: 1, units: "rounds" } });
+      await expireEffect(prone, { action: "update", by: alice });
+      await settle();
+      expect(hero.actor.statuses.has("prone")).toBe(false);
+      expect(await drag(alice, token, [{ action: "fly", cost: 6, elevation: 6 }])).toBe(true);
+      await as(gm, () => setStatus(hero.actor as never, "prone", true));
+      await settle();
+      expect(effectsOf(hero.actor).contents).toEqual([prone]);
+      expect(hero.actor.statuses.has("prone")).toBe(true);
+      expect(token.elevation).toBe(0);
+    },
+  );
 
   it("FS-M4 a flying creature its own item knocks prone (a transferred effect) falls", async () => {
     const { hero } = await fastSlowTurn("slow");

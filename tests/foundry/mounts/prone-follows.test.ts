@@ -1,6 +1,7 @@
 /**
- * FS-MT9 follows the `prone` status «à terre», not the hook that brought its change: a mount's prone effect turned
- * off (an update, v13 and v14) or expired by v14 core — written as an update or a deletion by whichever client
+ * FS-MT8 and FS-MT9 follow the `prone` status «à terre», not the hook that brought its change: a rider's or a
+ * mount's prone effect turned back on (an update, v13 and v14; v14: one core expired, revived by Fray) makes it
+ * fall; a mount's prone effect turned off (an update, v13 and v14) or expired by v14 core — written as an update or a deletion by whichever client
  * core picks (a player's too, foundryvtt#13743), or flipped in memory with no hook at all — frees the rider it
  * pinned; a mount still prone by another effect keeps it pinned; and a pinned rider cannot stand up by turning its
  * own prone off, nor by core's expiry of it written from a player's client, while its mount is down.
@@ -8,13 +9,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { queueFaces, queuedFaces } from "../../harness/roll";
 import { clearScene, moves } from "../../harness/mounted";
-import { effectsOf, expireEffect, giveEffect, type EffectDoc } from "../../harness/effects";
+import { effectsOf, expireEffect, giveEffect, giveStatus, type EffectDoc } from "../../harness/effects";
 import { V14 } from "../../harness/generation";
 import { alice, as, bob, click, gm, settle, world } from "../chat/setup";
 import { checkCards } from "../concentration/setup";
 import { knightAndHorse } from "./setup";
 import { mountToken } from "../../../src/documents/mounts/mount-requests";
-import { pinFlagOf } from "../../../src/documents/mounts/mount-store";
+import { pinFlagOf, ridesOf } from "../../../src/documents/mounts/mount-store";
+import { setStatus } from "../../../src/documents/statuses";
 import type { ActorDoc, TokenDoc } from "../../harness/chat";
 
 const tok = (t: TokenDoc) => t as never;
@@ -61,6 +63,50 @@ describe("FS-MT9 follows the prone status, whichever hook brings it", () => {
     clearScene();
     alice.active = true;
   });
+
+  it("FS-MT9 the mount's prone turned back on — its effect updated, no new one — makes the pair fall: the rider's Agility card", async () => {
+    const pair = knightAndHorse(2, 1);
+    await as(alice, () => mountToken(tok(pair.knight.token), tok(pair.horse.token)));
+    await settle();
+    const prone = giveEffect(pair.horse.actor, null, "Prone", { statuses: ["prone"], disabled: true });
+    expect(checkCards()).toEqual([]);
+    await as(gm, () => update(prone, { disabled: false }));
+    await settle();
+    expect(effectsOf(pair.horse.actor).contents).toEqual([prone]);
+    expect(pair.knight.actor.statuses.has("prone")).toBe(true);
+    expect(checkCards()).toHaveLength(1);
+  });
+
+  it("FS-MT8 a rider whose prone is turned back on — an update — falls off its mount", async () => {
+    const pair = knightAndHorse(2, 1);
+    await as(alice, () => mountToken(tok(pair.knight.token), tok(pair.horse.token)));
+    await settle();
+    expect(ridesOf(tok(pair.knight.token))).toBe(pair.horse.token.id);
+    const prone = giveEffect(pair.knight.actor, null, "Prone", { statuses: ["prone"], disabled: true });
+    await as(alice, () => update(prone, { disabled: false }));
+    await settle();
+    expect(ridesOf(tok(pair.knight.token))).toBeNull();
+    expect(pair.horse.actor.statuses.has("prone")).toBe(false);
+    expect(checkCards()).toEqual([]);
+  });
+
+  it.runIf(V14)(
+    "FS-MT9 v14: a mount whose prone core had expired, knocked prone again by Fray (that effect revived), falls with its rider",
+    async () => {
+      const pair = knightAndHorse(2, 1);
+      await as(alice, () => mountToken(tok(pair.knight.token), tok(pair.horse.token)));
+      await settle();
+      const prone = giveStatus(pair.horse.actor, "prone", { duration: { value: 1, units: "rounds" } });
+      await expireEffect(prone, { action: "update", by: gm });
+      await settle();
+      expect(checkCards()).toEqual([]);
+      await as(gm, () => setStatus(pair.horse.actor as never, "prone", true));
+      await settle();
+      expect(effectsOf(pair.horse.actor).contents).toEqual([prone]);
+      expect(pair.horse.actor.statuses.has("prone")).toBe(true);
+      expect(checkCards()).toHaveLength(1);
+    },
+  );
 
   it("FS-MT9 the mount's prone turned off — its effect updated, not deleted — frees the pinned rider", async () => {
     const { knight, horse } = await pinned();
