@@ -43,7 +43,17 @@ describe("ActiveEffects through compat, on this generation's harness", () => {
         : { key: "system.health.max", mode: 2, value: "1" },
     ]);
     expect(effectChanges(giveStatus(hero.actor, "prone"))).toEqual([]);
-    if (V14) expect(() => blessed.changes).toThrow(/moved to system.changes/);
+    if (V14) {
+      expect(() => blessed.changes).toThrow(/moved to system.changes/);
+      // An effect whose model lacks `changes` (v14 forbids it) has none: the top-level shim is never read.
+      const shimOnly = {
+        system: {},
+        get changes(): never {
+          throw new Error("read the v14 back-compat shim");
+        },
+      };
+      expect(effectChanges(shimOnly)).toEqual([]);
+    }
   });
 
   it('what remains: a running duration\'s label; nothing for an effect with no time running (v14: never its "None")', () => {
