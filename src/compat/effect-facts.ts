@@ -6,7 +6,7 @@
  * - v14 moves the changes to `system.changes` (the top-level `changes` is a back-compat shim Fray never touches),
  *   reshapes the duration (`{ value, units, expiry, expired }` plus a top-level `start`; `type` is gone and `label`
  *   reads "None" for an effect with no time running), and expires effects itself: by default an expired effect is
- *   kept with `duration.expired` and stops applying.
+ *   kept with `duration.expired` and stops applying; bringing it back clears that and starts its clock anew.
  * - `CONFIG.statusEffects` is an array on v13 and a record keyed by id on v14; a package may still have assigned
  *   an array there on v14, so both shapes are read at every access, and array methods are used only on a real array.
  */
