@@ -4,12 +4,11 @@
  * click listener on the tracker and the actor sheets, their re-render when a budget changes, and the FS-M4
  * watch over flying creatures. The GM requests register themselves at import (net/gm-requests.ts).
  */
-import { asDocument } from "../../documents/lookup";
 import { addStatusEffect } from "../../compat";
 import { checkFlyers } from "../../chat/flyer-falls";
 import { STANDARD_ONLY_STATUS } from "../../documents/budget-store";
 import { asFray } from "../../documents/combat-api";
-import { statusNameKey } from "../../documents/statuses";
+import { actorOfEffect, statusNameKey } from "../../documents/statuses";
 import {
   onMoveToken,
   onPreMoveToken,
@@ -148,12 +147,15 @@ export function registerBudgets(): void {
   on("updateCombat", (combat: Combat.Implementation, changes: { system?: unknown }) => {
     if (changes?.system) rerenderSheets(asFray(combat));
   });
-  // FS-M4: knocked prone, unable to act, or Speed 0 while flying: the creature falls.
+  // FS-M4: knocked prone, unable to act, or Speed 0 while flying: the creature falls. Its statuses are read
+  // after any change to its effects (their own or its items'): one made, deleted, or updated — turned on or
+  // off, or expired by core (v14) — whichever hook brings it.
   const effectChanged = (effect: { parent?: unknown }) => {
-    const actor = asDocument(effect.parent, "Actor");
+    const actor = actorOfEffect(effect);
     if (actor) void checkFlyers(actor);
   };
   on("createActiveEffect", effectChanged);
+  on("updateActiveEffect", effectChanged);
   on("deleteActiveEffect", effectChanged);
   on("updateActor", (actor: Actor.Implementation, changes: { system?: { speed?: unknown } }) => {
     if (changes?.system && "speed" in changes.system) void checkFlyers(actor);

@@ -8,6 +8,18 @@
  * lives here.
  */
 import { expandObject, measurePath, mergeUpdate, moveWaypoints } from "../core";
+import {
+  checkEffectData,
+  cleanEffectUpdate,
+  defineEffectGetters,
+  defineEffectStatics,
+  effectDefaults,
+  effectSource,
+  isExpiredSource,
+  preparedDuration,
+  statusDefinition,
+  type StartGame,
+} from "../effect-shape";
 import { V14 } from "../generation";
 import {
   applyCreateOptions,
@@ -136,20 +148,8 @@ function coreDefaults(documentName: string, page: DocumentPage): Data {
         sort: 0,
       };
     case "ActiveEffect":
-      return {
-        name: "",
-        img: null,
-        type: "base",
-        system: {},
-        changes: [],
-        disabled: false,
-        duration: {},
-        origin: null,
-        statuses: [],
-        transfer: false,
-        description: "",
-        flags: {},
-      };
+      // The running generation's shape (../effect-shape.ts), `transfer` true as in the Foundry-side harness.
+      return effectDefaults();
     case "Scene":
       return {
         name: "",
@@ -796,39 +796,52 @@ export function createDocumentClasses(page: DocumentPage) {
 
   // --- Actor, Item, ActiveEffect -----------------------------------------------------------------------------------
 
+  /**
+   * The running generation's ActiveEffect (../effect-shape.ts): data of the other generation's shape, or that the
+   * harness does not imitate, throws on creation and update; `duration` is core's prepared one; v14 suppresses an
+   * expired effect; `changes` (v14) and `icon` throw.
+   */
   class ActiveEffect extends ClientDocument {
     static override documentName = "ActiveEffect";
     declare statuses: Set<string>;
+    constructor(data: Data = {}, context: { parent?: ClientDocument | null; pack?: string | null } = {}) {
+      super(adopting ? data : effectSource(data), context);
+    }
     override _initialize(): void {
       super._initialize();
       this.statuses = new Set((this._source.statuses as string[]) ?? []);
+    }
+    get duration(): Data {
+      return preparedDuration(this._source, (key) => game().i18n.localize(key));
     }
     get active(): boolean {
       return !this.disabled && !this.isSuppressed;
     }
     get isSuppressed(): boolean {
-      return false;
+      return isExpiredSource(this._source);
     }
     get target(): ClientDocument | null {
       return this.parent?.documentName === "Actor" ? this.parent : null;
     }
-    /** v13: `ActiveEffect.fromStatusEffect(id)`: a new effect from `CONFIG.statusEffects`' entry. */
+    override async _preUpdate(changes: Data, options: Data, user: Any): Promise<boolean | void> {
+      checkEffectData(changes);
+      cleanEffectUpdate(changes);
+      return super._preUpdate(changes, options, user);
+    }
+    /** `ActiveEffect.fromStatusEffect(id)`: a new effect from `CONFIG.statusEffects`' entry (either shape). */
     static async fromStatusEffect(statusId: string): Promise<ActiveEffect> {
-      const effects = CONFIG().statusEffects as Any;
-      const status = Array.isArray(effects)
-        ? effects.find((e: Any) => e.id === statusId)
-        : effects?.[statusId];
+      const status = statusDefinition(CONFIG().statusEffects, statusId);
       if (!status)
         throw new Error(`Invalid status ID "${statusId}" provided to ActiveEffect#fromStatusEffect`);
-      const { id, name, img, ...rest } = status;
-      void rest;
       return new (this.implementation as typeof ActiveEffect)({
-        name: game().i18n.localize(name),
-        img,
-        statuses: [id],
+        name: game().i18n.localize(String(status.name)),
+        img: status.img,
+        statuses: [status.id],
       });
     }
   }
+  defineEffectGetters(ActiveEffect.prototype);
+  defineEffectStatics(ActiveEffect, () => game() as StartGame);
 
   class Item extends ClientDocument {
     static override documentName = "Item";
@@ -861,18 +874,27 @@ export function createDocumentClasses(page: DocumentPage) {
     get appliedEffects(): ActiveEffect[] {
       return [...this.allApplicableEffects()].filter((e) => e.active);
     }
+    /** The applied effects with statuses or a duration (v13 `seconds`/`rounds`/`turns`; v14 a finite `value`). */
     get temporaryEffects(): ActiveEffect[] {
-      return this.appliedEffects.filter(
-        (e) => e.statuses.size > 0 || Object.keys((e._source.duration ?? {}) as Data).length > 0,
-      );
+      return this.appliedEffects.filter((e) => {
+        const d = (e._source.duration ?? {}) as Data;
+        const timed = V14
+          ? d.value !== null && d.value !== undefined
+          : [d.seconds, d.rounds, d.turns].some(Boolean);
+        return e.statuses.size > 0 || timed;
+      });
     }
-    /** v13: the statuses of the active effects; a change an effect makes is not imitated (it throws: stricter). */
+    /**
+     * The statuses of the effects that apply (not disabled, not suppressed: v14 not expired), its items' included;
+     * a change an effect makes (v13 `changes`, v14 `system.changes`) is not imitated (it throws: stricter).
+     */
     applyActiveEffects(): void {
       this.statuses ??= new Set();
       this.statuses.clear();
       for (const effect of this.allApplicableEffects()) {
         if (!effect.active) continue;
-        if (((effect._source.changes as unknown[]) ?? []).length)
+        const changes = V14 ? (effect._source.system as Data | undefined)?.changes : effect._source.changes;
+        if (((changes as unknown[] | undefined) ?? []).length)
           throw new Error(`the harness does not apply ActiveEffect changes (${String(effect.name)})`);
         for (const status of effect.statuses) this.statuses.add(status);
       }
@@ -899,14 +921,23 @@ export function createDocumentClasses(page: DocumentPage) {
     getRollData(): Data {
       return { ...(this.system as Data) };
     }
-    /** v13 `Actor#toggleStatusEffect(statusId, { active, overlay })`. */
+    /**
+     * `Actor#toggleStatusEffect(statusId, { active, overlay })` (v13, v14): an id `CONFIG.statusEffects` does not
+     * define throws; an existing carrier (the definition's `_id`, else an own effect carrying that status alone)
+     * is deleted, or left as it is when asked on — even turned off or expired (core revives nothing).
+     */
     async toggleStatusEffect(
       statusId: string,
       { active, overlay = false }: { active?: boolean; overlay?: boolean } = {},
     ): Promise<Any> {
       void overlay;
+      const status = statusDefinition(CONFIG().statusEffects, statusId);
+      if (!status) throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
+      const fixed = typeof status._id === "string" ? status._id : null;
       const existing = this.effects
-        .filter((e: ActiveEffect) => e.statuses.size === 1 && e.statuses.has(statusId))
+        .filter((e: ActiveEffect) =>
+          fixed ? e.id === fixed : e.statuses.size === 1 && e.statuses.has(statusId),
+        )
         .map((e: ActiveEffect) => e.id);
       if (existing.length) {
         if (active) return true;
