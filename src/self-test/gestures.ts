@@ -98,8 +98,14 @@ export async function probeScope(place: Place): Promise<ProbeScope> {
   };
 }
 
-/** Makes one gesture on this client. Throws, in words, when it cannot be made or a check fails. */
-export async function perform(gesture: Gesture, place: Place): Promise<void> {
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Makes one gesture on this client. Throws, in words, when it cannot be made, or when a check still fails after
+ * `within` ms (what another client wrote reaches this one a little later than it reached the writer: a check looks
+ * again until it holds or the time is up).
+ */
+export async function perform(gesture: Gesture, place: Place, within = 0): Promise<void> {
   switch (gesture.kind) {
     case "tracker": {
       const root = await tracker();
@@ -191,10 +197,16 @@ export async function perform(gesture: Gesture, place: Place): Promise<void> {
       return;
     }
     case "see": {
-      const scope = await probeScope(place);
-      const failed = gesture.checks.map((c) => failedCheck(c, scope)).filter((f): f is string => f !== null);
-      if (failed.length) throw new Error(failed.join("; "));
-      return;
+      const deadline = performance.now() + within;
+      for (;;) {
+        const scope = await probeScope(place);
+        const failed = gesture.checks
+          .map((c) => failedCheck(c, scope))
+          .filter((f): f is string => f !== null);
+        if (!failed.length) return;
+        if (performance.now() >= deadline) throw new Error(failed.join("; "));
+        await wait(20);
+      }
     }
   }
 }

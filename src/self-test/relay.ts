@@ -27,6 +27,9 @@ const FLAG = `flags.${SYSTEM_ID}.selfTest`;
 /** The longest instruction a player's client reads, and the longest report message the GM's client keeps. */
 const MAX_INSTRUCTION = 20_000;
 const MAX_MESSAGE = 1_000;
+/** The longest wait an instruction may ask for (ms), and the most warnings a gesture may expect. */
+const MAX_WAIT = 120_000;
+const MAX_WARNINGS = 5;
 
 export interface Instruction {
   readonly run: string;
@@ -36,6 +39,8 @@ export interface Instruction {
   readonly combat: string | null;
   readonly gesture?: Gesture;
   readonly answers?: readonly DialogAnswer[];
+  /** The i18n keys of the warnings the gesture must draw here (a refusal the step checks). */
+  readonly warnings?: readonly string[];
   /** The GM's measure of a quiet table (ms), and how long a gesture may take to settle (ms). */
   readonly quietFor: number;
   readonly timeout: number;
@@ -132,6 +137,16 @@ function parse(json: string): Instruction | null {
     return null;
   if (!["enter", "gesture", "leave"].includes(String(i.type))) return null;
   if (i.type === "gesture" && !GESTURE_KINDS.includes(i.gesture?.kind as never)) return null;
+  const ms = (value: unknown, most: number) =>
+    typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= most;
+  if (!ms(i.quietFor, MAX_WAIT) || !ms(i.timeout, MAX_WAIT)) return null;
+  const warnings: unknown = i.warnings ?? [];
+  if (
+    !Array.isArray(warnings) ||
+    warnings.length > MAX_WARNINGS ||
+    !warnings.every((key) => typeof key === "string" && key.startsWith("FRAY."))
+  )
+    return null;
   return i as Instruction;
 }
 
@@ -169,11 +184,12 @@ async function follow(instruction: Instruction): Promise<StepOutcome> {
     } else {
       await watch.settle(instruction.timeout);
       dialogs.queue(instruction.answers ?? []);
+      watch.expectWarnings((instruction.warnings ?? []).map((key) => loc(key)));
       const place: Place = {
         scene,
         combat: asFray(instruction.combat ? game.combats?.get(instruction.combat) : null) ?? null,
       };
-      await perform(instruction.gesture!, place);
+      await perform(instruction.gesture!, place, instruction.timeout);
     }
     await watch.settle(instruction.timeout);
     const problems = [...dialogs.takeProblems(), ...watch.takeProblems()];

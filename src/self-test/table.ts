@@ -110,8 +110,18 @@ export class Table {
     return this.#step(seat, { kind: "card", message, selector }, label);
   }
 
-  hud(seat: Seat, token: string, selector: string, label: Label): Promise<void> {
-    return this.#step(seat, { kind: "hud", token, selector }, label);
+  /**
+   * Presses a control of a token's Token HUD. `warnings`: the i18n keys of the warnings the press must draw on the
+   * seat's client (a refusal the step checks), in that client's language; any other warning still fails it.
+   */
+  hud(
+    seat: Seat,
+    token: string,
+    selector: string,
+    label: Label,
+    warnings: readonly string[] = [],
+  ): Promise<void> {
+    return this.#step(seat, { kind: "hud", token, selector }, label, warnings);
   }
 
   target(seat: Seat, token: string | null): Promise<void> {
@@ -154,7 +164,7 @@ export class Table {
     return loc(`FRAY.SelfTest.Step.${key}`, { who: this.context.names[seat], ...data });
   }
 
-  async #step(seat: Seat, gesture: Gesture, label: Label): Promise<void> {
+  async #step(seat: Seat, gesture: Gesture, label: Label, warnings: readonly string[] = []): Promise<void> {
     const { watch, dialogs, dice, timeout, player, place } = this.context;
     const started = performance.now();
     const answers = this.#answers[seat].splice(0);
@@ -171,6 +181,7 @@ export class Table {
             combat: place.combat?.id ?? null,
             gesture,
             answers,
+            warnings,
             quietFor: watch.quietFor,
             timeout,
           },
@@ -192,7 +203,8 @@ export class Table {
           );
       } else {
         dialogs.queue(answers);
-        await perform(gesture, place);
+        watch.expectWarnings(warnings.map((key) => loc(key)));
+        await perform(gesture, place, timeout);
       }
       await watch.settle(timeout);
     } catch (error) {

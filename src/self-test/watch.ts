@@ -56,6 +56,8 @@ export class TableWatch {
   #restore: (() => void)[] = [];
   /** Milliseconds with nothing happening that make the table quiet. */
   quietFor = 25;
+  /** Warnings the step under way means to draw (a refusal it checks), as the user is shown them. */
+  #expected: string[] = [];
 
   start(): void {
     const moved = () => {
@@ -116,7 +118,9 @@ export class TableWatch {
       const original = notifications.notify;
       const had = Object.hasOwn(notifications, "notify");
       notifications.notify = (message: string, type?: string, options?: unknown) => {
-        if (type && type !== "info" && type !== "success")
+        const expected = type === "info" || type === "success" ? -1 : this.#expected.indexOf(String(message));
+        if (expected >= 0) this.#expected.splice(expected, 1);
+        else if (type && type !== "info" && type !== "success")
           this.#problems.push(
             loc(type === "error" ? "FRAY.SelfTest.Error.toldError" : "FRAY.SelfTest.Error.toldWarning", {
               user: game.user?.name ?? "",
@@ -136,8 +140,18 @@ export class TableWatch {
     for (const undo of this.#restore.splice(0).reverse()) undo();
   }
 
-  /** What went wrong since the last call (emptied). */
+  /**
+   * The step under way means to draw these warnings (a refusal it checks): each shown once is not a problem, each
+   * not shown by the next `takeProblems` is.
+   */
+  expectWarnings(messages: readonly string[]): void {
+    this.#expected.push(...messages);
+  }
+
+  /** What went wrong since the last call, and the warnings expected and never shown (emptied). */
   takeProblems(): string[] {
+    for (const message of this.#expected.splice(0))
+      this.#problems.push(loc("FRAY.SelfTest.Error.warningNotShown", { message }));
     return this.#problems.splice(0);
   }
 

@@ -123,6 +123,11 @@ export interface CheckOptions {
   readonly alicePlays?: boolean;
   /** Work on the pages before the GM opens the menu (after the state before is taken). */
   readonly before?: (world: World) => Promise<void>;
+  /**
+   * The warnings the check must show, as `<page> was told (warn): <message>` (a refusal a step checks): each must be
+   * shown, once; any other warning or error shown on a page is trouble.
+   */
+  readonly warnings?: readonly string[];
 }
 
 /** Runs "Check Fray in this world" through the GM's settings menu and waits for it to finish. */
@@ -265,15 +270,17 @@ async function check(options: CheckOptions, consoleErrors: string[]): Promise<Ch
         ok: li.dataset.ok === "true",
         error: li.querySelector(".fray-step-error")?.textContent?.trim() ?? "",
       });
-  const troubles = [
-    ...world.takeFailures(),
-    ...consoleErrors.splice(0),
-    ...[...world.pages.values()].flatMap((p) =>
-      p.notifications
-        .filter((n) => n.type !== "info" && n.type !== "success")
-        .map((n) => `${p.name} was told (${n.type}): ${n.message}`),
-    ),
-  ];
+  const told = [...world.pages.values()].flatMap((p) =>
+    p.notifications
+      .filter((n) => n.type !== "info" && n.type !== "success")
+      .map((n) => `${p.name} was told (${n.type}): ${n.message}`),
+  );
+  for (const warning of options.warnings ?? []) {
+    const at = told.indexOf(warning);
+    if (at >= 0) told.splice(at, 1);
+    else told.push(`never shown: ${warning}`);
+  }
+  const troubles = [...world.takeFailures(), ...consoleErrors.splice(0), ...told];
   const text = element.querySelector<HTMLTextAreaElement>(".fray-self-test-text")?.value ?? "";
   if (process.env.SMOKE_TIMING) console.log(text);
   return {

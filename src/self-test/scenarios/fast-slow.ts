@@ -8,7 +8,7 @@
  *   the player rolls the damage, the GM applies it; the Wolf attacks Hild, the GM rolls and applies the damage, and
  *   the player rolls the Will check it calls for (FS-A4);
  * - the GM knocks the Horse prone from the Token HUD: Hild falls with it and the player rolls her Agility check
- *   (FS-MT9), fails, takes the damage and is pinned;
+ *   (FS-MT9), fails, takes the damage and is pinned; the player cannot stand her up from her Token HUD;
  * - the GM ends the round (FS-R7).
  * Fast-slow attacks have no defense roll (FS-D2: the roll is against the target's Defense): the defender's part
  * is its Defend action.
@@ -147,6 +147,20 @@ export const fastSlow: Scenario = {
     t.dice(6, 4);
     await t.card(player, fall, '[data-action="rollCheck"]', ["fallCheck", { actor: "Hild Brakka" }]);
     await t.see(gm, [actor("Hild Brakka", "statuses"), includes("immobilized")]);
+
+    // FS-MT9: pinned under the horse, Hild cannot stand up: the player turning her prone off from her Token HUD is
+    // refused on the player's client (preDeleteActiveEffect), in the player's language, and she stays prone. A GM
+    // may stand her up: with nobody else connected the GM's client plays the player's part, and this is not tried.
+    if (t.playerConnected) {
+      await t.hud(
+        player,
+        "Hild Brakka",
+        '[data-action="effect"][data-status-id="prone"]',
+        ["standUpRefused", { actor: "Hild Brakka" }],
+        ["FRAY.Refusal.pinnedUnderMount"],
+      );
+      await t.see(gm, [actor("Hild Brakka", "statuses"), includes("prone")]);
+    }
 
     // FS-R7: the end of the round, then the next begins.
     await t.tracker(gm, "frayAdvancePhase", undefined, ["advancePhase"]);
