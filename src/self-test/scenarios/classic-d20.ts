@@ -1,7 +1,7 @@
 /**
  * Classic-d20, one round: the player's Maren Holt against the GM's Road Bandit.
  * - each side rolls initiative from the tracker (CD-I1) and the GM starts the fight; turns go by initiative (CD-I2);
- * - Maren moves a square (her move action, a token drag) and attacks with her longsword (her standard action,
+ * - Maren moves a square (her move action, a token drag, paid from her budget) and attacks with her longsword (her standard action,
  *   CD-A1, CD-AT1); the player rolls the damage, the GM applies it;
  * - the Bandit attacks Maren with its dagger; the GM rolls and applies the damage;
  * - the GM ends the round; in round 2 Maren moves twice, her standard action taken as a move action (CD-A2).
@@ -30,6 +30,11 @@ export const classicD20: Scenario = {
 
     // Maren's turn: a move action (a square), then a standard action (the attack).
     await t.drag(player, "Maren Holt", { x: 300, y: 200 }, ["move", { actor: "Maren Holt" }]);
+    // The square is paid from her move action: 1.5 m of her 10 (CD-A1).
+    await t.see(gm, [
+      combat("combatant.system.budget.turn"),
+      like({ speed: 10, moveLeft: 0, metresLeft: 8.5, moved: true, standardLeft: 1 }),
+    ]);
     await t.target(player, "Road Bandit");
     t.answer(player, "ok", { modifier: 0 });
     t.dice(20, 17);
@@ -105,6 +110,14 @@ export const classicD20: Scenario = {
       ["secondMove", { actor: "Maren Holt" }],
     );
     await t.drag(player, "Maren Holt", { x: 300, y: 400 }, ["move", { actor: "Maren Holt" }]);
-    await t.see(gm, [token("Maren Holt", "y"), is(400)]);
+    // Both moves paid: the move action, then the standard action taken as a move (10 m more), 3 m covered.
+    await t.see(
+      gm,
+      [token("Maren Holt", "y"), is(400)],
+      [
+        combat("combatant.system.budget.turn"),
+        like({ moveLeft: 0, standardLeft: 0, standardUsedAs: "move", metresLeft: 17 }),
+      ],
+    );
   },
 };
