@@ -1,6 +1,7 @@
 /**
- * active-defense-3d6, one round (src/self-test/scenarios/active-defense-3d6.ts: AD-T2, AD-A1, AD-A2, AD-A4, AD-M6), played by the self-test through the GM's
- * settings menu, with Alice (in the family's seed language, "ja") on her own page.
+ * active-defense-3d6, one round (src/self-test/scenarios/active-defense-3d6.ts: AD-T2, AD-A1, AD-A2, AD-A4, AD-M6),
+ * played by the self-test through the GM's settings menu, with Alice (in the family's seed language, "ja") on her
+ * own page.
  */
 import { describe, expect, it } from "vitest";
 import { checkThroughMenu, expectWorldAsFound } from "./check";

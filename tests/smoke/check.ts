@@ -50,7 +50,7 @@ export interface CheckRun {
   /** Each page's own state before the GM opened the menu and after the check. */
   readonly pagesBefore: Record<string, PageState>;
   readonly pagesAfter: Record<string, PageState>;
-  /** What went wrong anywhere outside the self-test's own report: failures, console errors and warnings, warnings shown. */
+  /** What went wrong anywhere outside the self-test's report: failures, console errors and warnings, notices shown. */
   readonly troubles: readonly string[];
   /** v14: the windows popped out and back, as `<page>: <window>` (none on v13). */
   readonly popped: readonly string[];

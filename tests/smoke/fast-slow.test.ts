@@ -9,7 +9,7 @@ import { checkThroughMenu, expectWorldAsFound } from "./check";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the pages' documents are untyped here
 
-/** An effect as the GM's page held it when it was made: whose, its statuses, its changes where the generation keeps them. */
+/** An effect as the GM's page held it when made: whose, its statuses, its changes (where its generation keeps them). */
 interface EffectSeen {
   readonly actor: string;
   readonly statuses: string[];

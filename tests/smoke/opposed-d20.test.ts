@@ -1,6 +1,6 @@
 /**
- * opposed-d20, one round (src/self-test/scenarios/opposed-d20.ts: OD-I2, OD-I3, OD-A1, OD-A2, OD-R5), played by the self-test through the GM's
- * settings menu, with Alice (in the family's seed language, "es") on her own page.
+ * opposed-d20, one round (src/self-test/scenarios/opposed-d20.ts: OD-I2, OD-I3, OD-A1, OD-A2, OD-R5), played by the
+ * self-test through the GM's settings menu, with Alice (in the family's seed language, "es") on her own page.
  */
 import { describe, expect, it } from "vitest";
 import { checkThroughMenu, expectWorldAsFound } from "./check";

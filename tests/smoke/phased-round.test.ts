@@ -1,6 +1,6 @@
 /**
- * phased-round, one round (src/self-test/scenarios/phased-round.ts: PR-P6, PR-P9, PR-B3, PR-P10, PR-P11), played by the self-test through the GM's
- * settings menu, with Alice (in the family's seed language, "fr") on her own page.
+ * phased-round, one round (src/self-test/scenarios/phased-round.ts: PR-P6, PR-P9, PR-B3, PR-P10, PR-P11), played by
+ * the self-test through the GM's settings menu, with Alice (in the family's seed language, "fr") on her own page.
  */
 import { describe, expect, it } from "vitest";
 import { checkThroughMenu, expectWorldAsFound } from "./check";

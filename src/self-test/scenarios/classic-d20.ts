@@ -1,8 +1,8 @@
 /**
  * Classic-d20, one round: the player's Maren Holt against the GM's Road Bandit.
  * - each side rolls initiative from the tracker (CD-I1) and the GM starts the fight; turns go by initiative (CD-I2);
- * - Maren moves a square (her move action, a token drag, paid from her budget) and attacks with her longsword (her standard action,
- *   CD-A1, CD-AT1); the player rolls the damage, the GM applies it;
+ * - Maren moves a square (her move action, a token drag, paid from her budget) and attacks with her longsword
+ *   (her standard action, CD-A1, CD-AT1); the player rolls the damage, the GM applies it;
  * - the Bandit attacks Maren with its dagger; the GM rolls and applies the damage;
  * - the GM ends the round; in round 2 Maren moves twice, her standard action taken as a move action (CD-A2).
  * Classic-d20 attacks have no defense roll (CD-AC1: the attack total against Armor Class); the family has no
