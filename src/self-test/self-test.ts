@@ -3,6 +3,6 @@
  * this world" (src/applications/self-test/) or a GM's client tells this player's client to play its part.
  */
 export { runCheck, type RunOptions } from "./run";
-export { followInstruction } from "./relay";
+export { followInstruction, PlayerClient } from "./relay";
 export { checkWindowsWith, type WindowCheck } from "./gestures";
 export { reportText, counts, familyName, type CheckReport } from "./report";

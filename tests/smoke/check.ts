@@ -11,6 +11,7 @@ import { pathToFileURL } from "node:url";
 import { expect } from "vitest";
 import { FAMILY_IDS, type FamilyId } from "../../src/rules/families/ids";
 import type { WindowCheck } from "../../src/self-test/gestures";
+import type * as SelfTestChunk from "../../src/self-test/self-test";
 import { failures } from "../harness/core";
 import { V14 } from "../harness/generation";
 import { DIST, type WorldPage } from "../harness/world/page";
@@ -156,7 +157,7 @@ export async function checkThroughMenu(options: CheckOptions): Promise<CheckRun>
  * The self-test's chunk as a page loads it: the URL its `fray.mjs?page=<name>` imports it at (the page-query
  * resolve hook, tests/harness/world/page-query-hook.mjs), so the test reaches that page's own instance.
  */
-function chunkOf(page: WorldPage): Promise<{ checkWindowsWith(check: WindowCheck | null): void }> {
+export function chunkOf(page: WorldPage): Promise<typeof SelfTestChunk> {
   const url = new URL(pathToFileURL(resolve(join(DIST, "fray-self-test.mjs"))).href);
   url.searchParams.set("page", page.instance);
   return page.run(() => import(/* @vite-ignore */ url.href));

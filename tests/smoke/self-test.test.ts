@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createWorld, ROLES } from "../harness/world/world";
-import { checkThroughMenu, expectLeftAsFound, expectWorldAsFound, type CheckRun } from "./check";
+import { checkThroughMenu, chunkOf, expectLeftAsFound, expectWorldAsFound, type CheckRun } from "./check";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the pages' documents are untyped here
 
@@ -79,6 +79,67 @@ describe("smoke: the self-test", () => {
       return Boolean((app.element as HTMLElement).querySelector('[data-key="fray.selfTest"]'));
     });
     expect(shown).toBe(false);
+    expect(world.takeFailures()).toEqual([]);
+  });
+
+  it("the GM's client takes a player's report only for the step it asked, from the player's own write", async () => {
+    const world = await createWorld({ gm: { role: ROLES.GAMEMASTER }, alice: { role: ROLES.PLAYER } });
+    const gm = world.page("gm");
+    const alice = world.page("alice");
+    const chunk = await chunkOf(gm);
+    const scene = gm.run(() => String((gm.globals.game as Any).scenes.active.id));
+    const client = gm.run(() => {
+      const player = new chunk.PlayerClient((gm.globals.game as Any).users.get(alice.userId), "run-1");
+      player.start();
+      return player;
+    });
+    const report = (fields: Record<string, unknown>) =>
+      JSON.stringify({ run: "run-1", seq: 1, ok: false, message: "forged", ...fields });
+    const reportOn = (page: typeof gm, json: string) =>
+      page.run(() =>
+        (page.globals.game as Any).users.get(alice.userId).update({ "flags.fray.selfTest.report": json }),
+      );
+    // Alice's client takes its time to follow (a quiet table of 300 ms): the forged reports all come first.
+    const asked = gm.run(() =>
+      client.send({ type: "enter", scene, combat: null, quietFor: 300, timeout: 5000 }, 10_000),
+    );
+    await world.settle();
+    // Not taken: a report for a step the GM has not asked yet, one for another run, one the GM's client wrote
+    // on her User (not her own word), one that is not JSON.
+    await reportOn(alice, report({ seq: 2 }));
+    await reportOn(alice, report({ run: "run-0" }));
+    await reportOn(gm, report({}));
+    await reportOn(alice, "{ not json");
+    expect(await asked).toEqual({ ok: true, message: "" });
+    // The step asked later is not answered by the forged report written before it was asked.
+    const next = gm.run(() =>
+      client.send({ type: "leave", scene, combat: null, quietFor: 25, timeout: 5000 }, 10_000),
+    );
+    expect(await next).toEqual({ ok: true, message: "" });
+    gm.run(() => client.stop());
+    expect(world.takeFailures()).toEqual([]);
+  });
+
+  it("a player cannot run the check: the window's Start refuses on a player's client, nothing is made", async () => {
+    const world = await createWorld({ gm: { role: ROLES.GAMEMASTER }, alice: { role: ROLES.PLAYER } });
+    const alice = world.page("alice");
+    const writes = world.server.writes.length;
+    // The menu is not offered to her (restricted), but its window class is in her client: she opens it by hand.
+    const root = await alice.run(async () => {
+      const menu = (alice.globals.game as Any).settings.menus.get("fray.selfTest");
+      const app = new menu.type();
+      await app.render({ force: true });
+      return app.element as HTMLElement;
+    });
+    alice.run(() => root.querySelector<HTMLElement>('[data-action="start"]')!.click());
+    await world.settle();
+    const refusal = alice.run(() =>
+      String((alice.globals.game as Any).i18n.localize("FRAY.SelfTest.Error.notActiveGM")),
+    );
+    expect(alice.notifications.map((n) => [n.type, n.message])).toEqual([["warn", refusal]]);
+    expect(world.server.writes.length).toBe(writes);
+    // No report: the check never started on her client.
+    expect(root.querySelector(".fray-self-test-report")).toBeNull();
     expect(world.takeFailures()).toEqual([]);
   });
 
