@@ -149,17 +149,20 @@ class CheckRun {
     return null;
   }
 
+  /** The check does not start, and says why: in the window and (`summary`) in the whispered summary. */
+  async refuse(refusal: string, summary = true): Promise<CheckReport> {
+    this.report.problems.push(refusal);
+    this.report.state = "failed";
+    for (const family of this.report.families) family.state = "failed";
+    this.progress();
+    if (summary) await this.postSummary();
+    return this.report;
+  }
+
   async start(): Promise<CheckReport> {
     const started = performance.now();
     const refusal = this.refusal();
-    if (refusal) {
-      this.report.problems.push(refusal);
-      this.report.state = "failed";
-      for (const family of this.report.families) family.state = "failed";
-      this.progress();
-      await this.postSummary();
-      return this.report;
-    }
+    if (refusal) return this.refuse(refusal);
     const gm = game.user!;
     const playerUser = this.options.playerId ? game.users!.get(this.options.playerId)! : null;
     const before = {
@@ -487,7 +490,21 @@ class CheckRun {
   }
 }
 
-/** Runs the check (the active GM's client only); resolves with the report once everything is put back. */
-export function runCheck(options: RunOptions): Promise<CheckReport> {
-  return new CheckRun(options).start();
+/** Whether a check runs on this client now (two at once would set the table over each other). */
+let checking = false;
+
+/**
+ * Runs the check (the active GM's client only, one at a time); resolves with the report once everything is put
+ * back.
+ */
+export async function runCheck(options: RunOptions): Promise<CheckReport> {
+  const run = new CheckRun(options);
+  // The check under way posts its own summary; this one only says why it did not start.
+  if (checking) return run.refuse(loc("FRAY.SelfTest.Error.alreadyRunning"), false);
+  checking = true;
+  try {
+    return await run.start();
+  } finally {
+    checking = false;
+  }
 }

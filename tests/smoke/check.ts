@@ -111,7 +111,7 @@ export function worldState(server: WorldServer): WorldState {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function click(page: WorldPage, element: Element | null | undefined, what: string): void {
+export function click(page: WorldPage, element: Element | null | undefined, what: string): void {
   if (!element) throw new Error(`${page.name}: nothing to click for ${what}`);
   page.run(() => (element as HTMLElement).click());
 }
@@ -129,6 +129,8 @@ export interface CheckOptions {
    * shown, once; any other warning or error shown on a page is trouble.
    */
   readonly warnings?: readonly string[];
+  /** Work on the pages right after the GM pressed Start (the check under way). */
+  readonly during?: (world: World) => Promise<void>;
 }
 
 /** Runs "Check Fray in this world" through the GM's settings menu and waits for it to finish. */
@@ -151,6 +153,29 @@ export async function checkThroughMenu(options: CheckOptions): Promise<CheckRun>
     console.warn = original.warn;
     failures.length = 0;
   }
+}
+
+/**
+ * Configure Settings → Fray → "Check Fray in this world": a real click in the page; the window it opens (a new
+ * one each time, as core's menu makes). While a check runs the world is never quiet: the window is waited for.
+ */
+export async function openCheckWindow(world: World, page: WorldPage): Promise<HTMLElement> {
+  const current = () =>
+    page.run(() => (page.globals.foundry as Any).applications.instances.get("fray-self-test") ?? null);
+  const before = current();
+  const sheet = await page.run(async () => {
+    const app = (page.globals.game as Any).settings.sheet;
+    await app.render({ force: true });
+    return app.element as HTMLElement;
+  });
+  click(page, sheet.querySelector('[data-action="openSubmenu"][data-key="fray.selfTest"]'), "the menu");
+  if (!before) await world.settle();
+  const started = performance.now();
+  while (current() === before || !current()?.rendered) {
+    if (performance.now() - started > 5_000) throw new Error("the menu opened no window");
+    await wait(5);
+  }
+  return current().element as HTMLElement;
 }
 
 /**
@@ -213,18 +238,7 @@ async function check(options: CheckOptions, consoleErrors: string[]): Promise<Ch
   const popped = await popOutEveryWindow(world);
   const pagesBefore = pageStates(world);
 
-  // Configure Settings → Fray → "Check Fray in this world": a real click in the GM's page.
-  const sheet = await gm.run(async () => {
-    const app = (gm.globals.game as Any).settings.sheet;
-    await app.render({ force: true });
-    return app.element as HTMLElement;
-  });
-  click(gm, sheet.querySelector('[data-action="openSubmenu"][data-key="fray.selfTest"]'), "the menu");
-  await world.settle();
-  const root = gm.run(
-    () => (gm.globals.foundry as Any).applications.instances.get("fray-self-test")?.element as HTMLElement,
-  );
-  if (!root) throw new Error("the menu opened no window");
+  const root = await openCheckWindow(world, gm);
   const ticked = [...root.querySelectorAll<HTMLInputElement>('input[name="family"]:checked')].map(
     (b) => b.value,
   );
@@ -244,6 +258,7 @@ async function check(options: CheckOptions, consoleErrors: string[]): Promise<Ch
     select.dispatchEvent(new gm.window.Event("change", { bubbles: true }) as unknown as Event);
   });
   click(gm, root.querySelector('[data-action="start"]'), "Start");
+  await options.during?.(world);
 
   // The check runs in the GM's page; wait for it to be done.
   const started = performance.now();

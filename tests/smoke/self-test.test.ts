@@ -5,7 +5,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { createWorld, ROLES } from "../harness/world/world";
-import { checkThroughMenu, chunkOf, expectLeftAsFound, expectWorldAsFound, type CheckRun } from "./check";
+import {
+  checkThroughMenu,
+  chunkOf,
+  click,
+  expectLeftAsFound,
+  expectWorldAsFound,
+  openCheckWindow,
+  type CheckRun,
+} from "./check";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the pages' documents are untyped here
 
@@ -24,8 +32,41 @@ const fromFirstFailure = (run: CheckRun) => {
 
 describe("smoke: the self-test", () => {
   it("with nobody but the GM connected, the GM's client plays both parts and leaves the world as found", async () => {
-    const run = await checkThroughMenu({ families: ["opposed-d20"], aliceLang: null });
+    const during: string[] = [];
+    const run = await checkThroughMenu({
+      families: ["opposed-d20"],
+      aliceLang: null,
+      // The GM opens the menu again while the check runs: the new window shows the check under way, Start
+      // disabled; a second check started anyway (a macro calling the chunk) is refused, and posts nothing.
+      during: async (world) => {
+        const gm = world.page("gm");
+        const root = await openCheckWindow(world, gm);
+        during.push(
+          `start disabled: ${String(root.querySelector<HTMLButtonElement>('[data-action="start"]')?.disabled)}`,
+        );
+        // Its report appears as the check goes (drawn again on each step).
+        const started = performance.now();
+        while (!root.querySelector(".fray-self-test-report") && performance.now() - started < 5_000)
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        during.push(
+          `shown: ${String(root.querySelector(".fray-self-test-report")?.getAttribute("data-state"))}`,
+        );
+        const second = await gm.run(async () =>
+          (await chunkOf(gm)).runCheck({
+            families: ["classic-d20"],
+            playerId: null,
+            onProgress: () => undefined,
+          }),
+        );
+        during.push(`second: ${second.state} ${second.problems.join()}`);
+      },
+    });
     expectWorldAsFound(run);
+    expect(during).toEqual([
+      "start disabled: true",
+      "shown: running",
+      `second: failed ${gmText(run, "FRAY.SelfTest.Error.alreadyRunning")}`,
+    ]);
     expect(run.steps.length).toBeGreaterThan(20);
     expect(run.steps.every((s) => s.label.startsWith("gm"))).toBe(true);
     expect(run.text).toContain("GM: gm, who also played the player's part");
@@ -244,5 +285,22 @@ describe("smoke: the self-test", () => {
     expect(run.steps).toEqual([]);
     expect(run.problems).toEqual([gmText(run, "FRAY.SelfTest.Error.fulfillment", { method: "manual" })]);
     expectLeftAsFound(run);
+    // Copy the report: with no clipboard (an insecure origin; the harness has none) the report is left selected
+    // in its text box, and the GM is told to copy it by hand.
+    const gm = run.gm;
+    const box = gm.run(() => {
+      const root = (gm.globals.foundry as Any).applications.instances.get("fray-self-test")
+        .element as HTMLElement;
+      click(gm, root.querySelector('[data-action="copy"]'), "Copy the report");
+      return root.querySelector<HTMLTextAreaElement>(".fray-self-test-text");
+    });
+    await run.world.settle();
+    expect(box?.value).toBe(run.text);
+    expect(box?.value).toContain(gmText(run, "FRAY.SelfTest.Error.fulfillment", { method: "manual" }));
+    expect(gm.run(() => (gm.window.document.activeElement as unknown) === box)).toBe(true);
+    expect(gm.notifications.at(-1)).toEqual({
+      type: "info",
+      message: gmText(run, "FRAY.SelfTest.copyByHand"),
+    });
   });
 });

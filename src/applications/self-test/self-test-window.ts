@@ -14,6 +14,24 @@ const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
 type SelfTestModule = typeof SelfTestChunk;
 
+/**
+ * The check this client runs — at most one — and its report so far, shared by every window the menu opens: a
+ * window opened again while a check runs shows its progress, with Start disabled.
+ */
+const check: { running: boolean; report: CheckReport | null; module: SelfTestModule | null } = {
+  running: false,
+  report: null,
+  module: null,
+};
+/** The windows to draw again as the check goes. */
+const windows = new Set<SelfTestWindow>();
+
+function redraw(): void {
+  for (const app of windows) if (app.rendered) void app.render();
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 /** The players connected now (the GM's client may have one of them play the player's part). */
 function connectedPlayers(): { id: string; name: string }[] {
   return (game.users?.contents ?? [])
@@ -38,19 +56,26 @@ export class SelfTestWindow extends HandlebarsApplicationMixin(ApplicationV2) {
   };
 
   #choices: SelfTestChoices = { families: [...FAMILY_IDS], playerId: connectedPlayers()[0]?.id ?? null };
-  #running = false;
-  #report: CheckReport | null = null;
-  #module: SelfTestModule | null = null;
+
+  constructor(...args: ConstructorParameters<typeof ApplicationV2>) {
+    super(...args);
+    windows.add(this);
+  }
+
+  override async close(options?: never): Promise<this> {
+    windows.delete(this);
+    return super.close(options);
+  }
 
   override async _prepareContext(options: never): Promise<never> {
     const context = await super._prepareContext(options);
     const players = connectedPlayers();
-    if (!this.#running && this.#choices.playerId && !players.some((p) => p.id === this.#choices.playerId))
+    if (!check.running && this.#choices.playerId && !players.some((p) => p.id === this.#choices.playerId))
       this.#choices = { ...this.#choices, playerId: players[0]?.id ?? null };
-    const text = this.#report && this.#module ? this.#module.reportText(this.#report) : "";
+    const text = check.report && check.module ? check.module.reportText(check.report) : "";
     return Object.assign(
       context as object,
-      selfTestContext(this.id, this.#choices, players, this.#running, this.#report, text),
+      selfTestContext(this.id, this.#choices, players, check.running, check.report, text),
     ) as never;
   }
 
@@ -66,7 +91,7 @@ export class SelfTestWindow extends HandlebarsApplicationMixin(ApplicationV2) {
   }
 
   static async #onStart(this: SelfTestWindow): Promise<void> {
-    if (this.#running) return;
+    if (check.running) return;
     if (!game.user?.isGM) {
       ui.notifications?.warn(loc("FRAY.SelfTest.Error.notActiveGM"));
       return;
@@ -77,27 +102,33 @@ export class SelfTestWindow extends HandlebarsApplicationMixin(ApplicationV2) {
       ui.notifications?.warn(loc("FRAY.SelfTest.Error.noFamily"));
       return;
     }
-    this.#running = true;
-    this.#report = null;
-    await this.render();
+    check.running = true;
+    check.report = null;
+    redraw();
     try {
-      this.#module ??= await import("../../self-test/self-test");
-      this.#report = await this.#module.runCheck({
+      try {
+        check.module ??= await import("../../self-test/self-test");
+      } catch (error) {
+        // The chunk could not be loaded (a file missing from the install, the server gone): said in words.
+        ui.notifications?.error(loc("FRAY.SelfTest.Error.notLoaded", { error: errorText(error) }));
+        return;
+      }
+      check.report = await check.module.runCheck({
         ...choices,
         onProgress: (report) => {
-          this.#report = report;
-          void this.render();
+          check.report = report;
+          redraw();
         },
       });
     } finally {
-      this.#running = false;
-      await this.render();
+      check.running = false;
+      redraw();
     }
   }
 
   static async #onCopy(this: SelfTestWindow): Promise<void> {
-    if (!this.#report || !this.#module) return;
-    const text = this.#module.reportText(this.#report);
+    if (!check.report || !check.module) return;
+    const text = check.module.reportText(check.report);
     try {
       await navigator.clipboard.writeText(text);
       ui.notifications?.info(loc("FRAY.SelfTest.copied"));
