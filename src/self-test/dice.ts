@@ -107,7 +107,7 @@ export class PlannedDice {
   plan(faces: number, values: readonly number[]): void {
     for (const value of values) {
       if (!Number.isInteger(value) || value < 1 || value > faces)
-        throw new Error(`${value} is not a face of a d${faces}`);
+        throw new Error(loc("FRAY.SelfTest.Error.notAFace", { value, faces }));
       this.#queue.push({ faces, value });
     }
   }
