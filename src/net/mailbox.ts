@@ -35,13 +35,16 @@ const waiting = new Map<string, Waiting>();
 const taken = new Set<string>();
 /** Requests the GM's client is answering now. */
 let answering = 0;
+/** This client's deletions of its requests and their answers, sent and not yet written. */
+let clearing = 0;
 
 /**
- * Requests this client is waiting on or answering now: the self-test waits for none before it calls the table
- * quiet (a request's work goes on while no document changes, between its writes).
+ * Requests this client is waiting on, answering, or clearing from its User now: the self-test waits for none
+ * before it calls the table quiet (a request's work goes on while no document changes, between its writes) or
+ * reads the User flags back.
  */
 export function requestsInFlight(): number {
-  return waiting.size + answering;
+  return waiting.size + answering + clearing;
 }
 
 type UserChanges = { flags?: Record<string, { requests?: unknown; answers?: unknown } | undefined> };
@@ -62,9 +65,13 @@ function written(value: unknown): [string, Record<string, unknown> | string][] {
 
 /** Removes this client's request and its answer from its User (fire and forget: nothing waits on it). */
 function clear(user: User.Implementation, id: string): void {
-  void user.update({ ...deleteKey(`${REQUESTS}.${id}`), ...deleteKey(`${ANSWERS}.${id}`) }).catch((error) => {
-    console.warn(`${SYSTEM_ID} | could not clear request ${id}`, error);
-  });
+  clearing++;
+  void user
+    .update({ ...deleteKey(`${REQUESTS}.${id}`), ...deleteKey(`${ANSWERS}.${id}`) })
+    .catch((error) => {
+      console.warn(`${SYSTEM_ID} | could not clear request ${id}`, error);
+    })
+    .finally(() => clearing--);
 }
 
 /** Asks the active GM: writes the request into this user's User; resolves with the GM's answer or a refusal. */

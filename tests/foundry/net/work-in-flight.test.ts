@@ -1,9 +1,10 @@
 /**
  * The self-test calls a table quiet only when no GM request is in hand (src/self-test/watch.ts): a request's work
  * goes on between its writes, while no document changes. `requestsInFlight` (src/net/mailbox.ts) counts the
- * requests this client waits on and those it answers; `requestWorkInFlight` (src/net/gm-requests.ts) adds the
- * request locks' keys with work queued or running. Each must count from the moment the work starts until it is
- * over — answered, refused, failed or timed out — and fall back to zero.
+ * requests this client waits on, those it answers and its deletions of its requests and their answers not yet
+ * written; `requestWorkInFlight` (src/net/gm-requests.ts) adds the request locks' keys with work queued or
+ * running. Each must count from the moment the work starts until it is over — answered, refused, failed or timed
+ * out — and fall back to zero.
  */
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { ChatUser, users, as, world } from "../../harness/chat";
@@ -81,6 +82,36 @@ describe("the GM requests a client has in hand", () => {
     expect(requestWorkInFlight()).toBe(0);
   });
 
+  it("the asker's deletion of its request and the answer counts until it is written", async () => {
+    // Alice's write that deletes both keys (the mailbox's clear) is held until the test lets it go.
+    const original = alice.update.bind(alice);
+    let letClear: (() => void) | null = null;
+    const spy = vi.spyOn(alice, "update").mockImplementation(async (changes, options) => {
+      const keys = Object.keys(changes);
+      if (keys.some((k) => k.includes(".requests.")) && keys.some((k) => k.includes(".answers."))) {
+        await new Promise<void>((resolve) => (letClear = resolve));
+      }
+      return original(changes, options);
+    });
+    try {
+      const asked = as(alice, () => slow.send({}));
+      await settle();
+      release!();
+      expect(await asked).toEqual({ ok: true, value: "done" });
+      await settle();
+      expect(letClear).not.toBeNull();
+      expect(requestsInFlight()).toBe(1);
+      expect(requestWorkInFlight()).toBe(1);
+      letClear!();
+      await settle();
+      expect(requestsInFlight()).toBe(0);
+      expect(alice.getFlag("fray", "requests")).toEqual({});
+      expect(alice.getFlag("fray", "answers")).toEqual({});
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it("a request nobody answers counts until it times out", async () => {
     gm.active = false;
     // Long enough that the check below comes before it on a loaded machine.
@@ -88,8 +119,12 @@ describe("the GM requests a client has in hand", () => {
     await settle();
     expect(requestsInFlight()).toBe(1);
     expect(await asked).toEqual({ ok: false, reason: "requestFailed" });
+    // Given up: Alice's withdrawal of the request is under way, and counts until it is written.
+    expect(requestsInFlight()).toBe(1);
+    await settle();
     expect(requestsInFlight()).toBe(0);
     expect(requestWorkInFlight()).toBe(0);
+    expect(alice.getFlag("fray", "requests")).toEqual({});
   });
 
   it("the GM's own request and GM-side work in a request lock count while they run", async () => {
