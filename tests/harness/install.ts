@@ -42,7 +42,11 @@ class Localization {
     return lookup(key) ?? key;
   }
   format(key: string, data: Record<string, string> = {}): string {
-    return (lookup(key) ?? key).replace(/\{(\w+)\}/g, (_, k: string) => data[k] ?? `{${k}}`);
+    const text = lookup(key);
+    // v14 fills in the values of a translated string only: a key without one comes back as it is (symbaroum#745).
+    if (text === undefined)
+      return V14 ? key : key.replace(/\{(\w+)\}/g, (_, k: string) => data[k] ?? `{${k}}`);
+    return text.replace(/\{(\w+)\}/g, (_, k: string) => data[k] ?? `{${k}}`);
   }
   has(key: string): boolean {
     return lookup(key) !== undefined;

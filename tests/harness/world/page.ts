@@ -131,9 +131,10 @@ class Localization {
     return text ?? key;
   }
   format(key: string, data: Data = {}): string {
-    return this.localize(key).replace(/\{([^}]+)\}/g, (whole, name: string) =>
-      name in data ? String(data[name]) : whole,
-    );
+    const text = this.localize(key);
+    // v14 fills in the values of a translated string only: a key without one comes back as it is (symbaroum#745).
+    if (V14 && !this.has(key)) return text;
+    return text.replace(/\{([^}]+)\}/g, (whole, name: string) => (name in data ? String(data[name]) : whole));
   }
 }
 
