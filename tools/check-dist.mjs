@@ -90,10 +90,13 @@ if (manifest) {
         continue;
       }
       const code = readFileSync(join(DIST, path), "utf8");
-      for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g))
+      for (const match of code.matchAll(
+        /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g,
+      ))
         queue.push(posix.join(posix.dirname(path), match[1]));
     }
-    if (!seen.has("fray-self-test.mjs")) fail("fray.mjs does not import the self-test's chunk fray-self-test.mjs");
+    if (!seen.has("fray-self-test.mjs"))
+      fail("fray.mjs does not import the self-test's chunk fray-self-test.mjs");
   }
 }
 
