@@ -93,6 +93,17 @@ export class PlayerClient {
     this.#waiting.clear();
   }
 
+  /**
+   * Sends one instruction and waits for the player's word on it: null when the step passed there, else what went
+   * wrong, in words (no answer in time, or the player's client's own message).
+   */
+  async ask(instruction: Omit<Instruction, "run" | "seq">, wait: number): Promise<string | null> {
+    const outcome = await this.send(instruction, wait);
+    const player = this.user.name ?? "";
+    if (outcome.timedOut) return loc("FRAY.SelfTest.Error.noAnswer", { player, seconds: wait / 1000 });
+    return outcome.ok ? null : loc("FRAY.SelfTest.Error.playerFailed", { player, message: outcome.message });
+  }
+
   /** Sends one instruction; resolves with the player's word on it, or a failure when no answer comes in time. */
   async send(
     instruction: Omit<Instruction, "run" | "seq">,

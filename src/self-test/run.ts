@@ -375,7 +375,7 @@ class CheckRun {
       await table.chore(
         ["playerEnters"],
         async () => {
-          const outcome = await player.send(
+          const problem = await player.ask(
             {
               type: "enter",
               scene: String(place.scene.id),
@@ -385,20 +385,7 @@ class CheckRun {
             },
             STEP_TIMEOUT * 3,
           );
-          if (outcome.timedOut)
-            throw new Error(
-              loc("FRAY.SelfTest.Error.noAnswer", {
-                player: player.user.name ?? "",
-                seconds: (STEP_TIMEOUT * 3) / 1000,
-              }),
-            );
-          if (!outcome.ok)
-            throw new Error(
-              loc("FRAY.SelfTest.Error.playerFailed", {
-                player: player.user.name ?? "",
-                message: outcome.message,
-              }),
-            );
+          if (problem) throw new Error(problem);
         },
         "player",
       );
@@ -419,7 +406,7 @@ class CheckRun {
         .chore(
           ["playerLeaves"],
           async () => {
-            const outcome = await player.send(
+            const problem = await player.ask(
               {
                 type: "leave",
                 scene: sceneId,
@@ -429,20 +416,7 @@ class CheckRun {
               },
               STEP_TIMEOUT * 3,
             );
-            if (outcome.timedOut)
-              throw new Error(
-                loc("FRAY.SelfTest.Error.noAnswer", {
-                  player: player.user.name ?? "",
-                  seconds: (STEP_TIMEOUT * 3) / 1000,
-                }),
-              );
-            if (!outcome.ok)
-              throw new Error(
-                loc("FRAY.SelfTest.Error.playerFailed", {
-                  player: player.user.name ?? "",
-                  message: outcome.message,
-                }),
-              );
+            if (problem) throw new Error(problem);
           },
           "player",
         )

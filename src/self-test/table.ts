@@ -174,7 +174,7 @@ export class Table {
       await watch.settle(timeout);
       dice.begin(game.messages?.contents ?? []);
       if (seat === "player" && player) {
-        const outcome = await player.send(
+        const problem = await player.ask(
           {
             type: "gesture",
             scene: String(place.scene.id),
@@ -187,20 +187,7 @@ export class Table {
           },
           timeout * 3,
         );
-        if (outcome.timedOut)
-          problems.push(
-            loc("FRAY.SelfTest.Error.noAnswer", {
-              player: player.user.name ?? "",
-              seconds: (timeout * 3) / 1000,
-            }),
-          );
-        else if (!outcome.ok)
-          problems.push(
-            loc("FRAY.SelfTest.Error.playerFailed", {
-              player: player.user.name ?? "",
-              message: outcome.message,
-            }),
-          );
+        if (problem) problems.push(problem);
       } else {
         dialogs.queue(answers);
         watch.expectWarnings(warnings.map((key) => loc(key)));

@@ -9,28 +9,130 @@
 import { requestWorkInFlight } from "../net/gm-requests";
 import { loc } from "../utils/loc";
 
-/** The document types whose writes and drawings count as the table moving. */
-const DOCUMENTS = [
-  "Actor",
-  "Item",
-  "ActiveEffect",
-  "Token",
-  "Combat",
-  "Combatant",
-  "ChatMessage",
-  "User",
-  "Scene",
-] as const;
+/**
+ * The hooks whose firing counts as the table moving: the writes of the documents a check touches (Actor, Item,
+ * ActiveEffect, Token, Combat, Combatant, ChatMessage, User, Scene), the drawings, the turns, the moves. Spelt
+ * out, so that tools/foundry-api-inventory.mjs reads each name.
+ */
+type ActivityHook =
+  | "preCreateActor"
+  | "createActor"
+  | "preUpdateActor"
+  | "updateActor"
+  | "preDeleteActor"
+  | "deleteActor"
+  | "preCreateItem"
+  | "createItem"
+  | "preUpdateItem"
+  | "updateItem"
+  | "preDeleteItem"
+  | "deleteItem"
+  | "preCreateActiveEffect"
+  | "createActiveEffect"
+  | "preUpdateActiveEffect"
+  | "updateActiveEffect"
+  | "preDeleteActiveEffect"
+  | "deleteActiveEffect"
+  | "preCreateToken"
+  | "createToken"
+  | "preUpdateToken"
+  | "updateToken"
+  | "preDeleteToken"
+  | "deleteToken"
+  | "preCreateCombat"
+  | "createCombat"
+  | "preUpdateCombat"
+  | "updateCombat"
+  | "preDeleteCombat"
+  | "deleteCombat"
+  | "preCreateCombatant"
+  | "createCombatant"
+  | "preUpdateCombatant"
+  | "updateCombatant"
+  | "preDeleteCombatant"
+  | "deleteCombatant"
+  | "preCreateChatMessage"
+  | "createChatMessage"
+  | "preUpdateChatMessage"
+  | "updateChatMessage"
+  | "preDeleteChatMessage"
+  | "deleteChatMessage"
+  | "preCreateUser"
+  | "createUser"
+  | "preUpdateUser"
+  | "updateUser"
+  | "preDeleteUser"
+  | "deleteUser"
+  | "preCreateScene"
+  | "createScene"
+  | "preUpdateScene"
+  | "updateScene"
+  | "preDeleteScene"
+  | "deleteScene"
+  | "renderApplicationV2"
+  | "renderChatMessageHTML"
+  | "combatTurnChange"
+  | "moveToken"
+  | "canvasReady";
 
-const ACTIVITY_HOOKS = [
-  ...DOCUMENTS.flatMap((d) => [
-    `preCreate${d}`,
-    `create${d}`,
-    `preUpdate${d}`,
-    `update${d}`,
-    `preDelete${d}`,
-    `delete${d}`,
-  ]),
+/** Every hook the watch listens to: the activity hooks and core's `error` hook. */
+type WatchedHook = ActivityHook | "error";
+
+const ACTIVITY_HOOKS: readonly ActivityHook[] = [
+  "preCreateActor",
+  "createActor",
+  "preUpdateActor",
+  "updateActor",
+  "preDeleteActor",
+  "deleteActor",
+  "preCreateItem",
+  "createItem",
+  "preUpdateItem",
+  "updateItem",
+  "preDeleteItem",
+  "deleteItem",
+  "preCreateActiveEffect",
+  "createActiveEffect",
+  "preUpdateActiveEffect",
+  "updateActiveEffect",
+  "preDeleteActiveEffect",
+  "deleteActiveEffect",
+  "preCreateToken",
+  "createToken",
+  "preUpdateToken",
+  "updateToken",
+  "preDeleteToken",
+  "deleteToken",
+  "preCreateCombat",
+  "createCombat",
+  "preUpdateCombat",
+  "updateCombat",
+  "preDeleteCombat",
+  "deleteCombat",
+  "preCreateCombatant",
+  "createCombatant",
+  "preUpdateCombatant",
+  "updateCombatant",
+  "preDeleteCombatant",
+  "deleteCombatant",
+  "preCreateChatMessage",
+  "createChatMessage",
+  "preUpdateChatMessage",
+  "updateChatMessage",
+  "preDeleteChatMessage",
+  "deleteChatMessage",
+  "preCreateUser",
+  "createUser",
+  "preUpdateUser",
+  "updateUser",
+  "preDeleteUser",
+  "deleteUser",
+  "preCreateScene",
+  "createScene",
+  "preUpdateScene",
+  "updateScene",
+  "preDeleteScene",
+  "deleteScene",
   "renderApplicationV2",
   "renderChatMessageHTML",
   "combatTurnChange",
@@ -47,8 +149,22 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 type Notify = (message: string, type?: string, options?: unknown) => unknown;
 
+// One handler for many hooks: fvtt-types types each hook name's own handler, so the calls go through these.
+const hooks = Hooks as unknown as {
+  on(name: string, fn: (...args: unknown[]) => unknown): number;
+  off(name: string, id: number): void;
+};
+
+function listen(name: WatchedHook, fn: (...args: unknown[]) => unknown): number {
+  return hooks.on(name, fn);
+}
+
+function unlisten(name: WatchedHook, id: number): void {
+  hooks.off(name, id);
+}
+
 export class TableWatch {
-  #hooks: [string, number][] = [];
+  #hooks: [WatchedHook, number][] = [];
   #last = performance.now();
   #problems: string[] = [];
   /** The console warnings logged while it watched (at most MAX_WARNINGS, each at most 500 characters). */
@@ -63,18 +179,15 @@ export class TableWatch {
     const moved = () => {
       this.#last = performance.now();
     };
-    // Hook names from a list, one handler for all: fvtt-types types each name's own handler (bound, never detached).
-    const on = Hooks.on.bind(Hooks) as (name: string, fn: (...args: unknown[]) => unknown) => number;
-    const off = Hooks.off.bind(Hooks) as (name: string, id: number) => void;
-    for (const name of ACTIVITY_HOOKS) this.#hooks.push([name, on(name, moved)]);
+    for (const name of ACTIVITY_HOOKS) this.#hooks.push([name, listen(name, moved)]);
     this.#hooks.push([
       "error",
-      on("error", (location: unknown, error: unknown) => {
+      listen("error", (location: unknown, error: unknown) => {
         this.#problems.push(`${String(location)}: ${text(error)}`);
       }),
     ]);
     this.#restore.push(() => {
-      for (const [name, id] of this.#hooks.splice(0)) off(name, id);
+      for (const [name, id] of this.#hooks.splice(0)) unlisten(name, id);
     });
 
     const onRejection = (event: Event) => {

@@ -10,7 +10,7 @@
  * Until the `dom` branch's CombatTracker stand-in lands, this folder carries its own. No Fray logic lives here.
  */
 import { applicationOptions, detachOptions, refuseDetachOnV13, renderOptionsOf } from "../application-common";
-import { randomID } from "../core";
+import { confirmConfig, inputConfig, promptConfig, randomID } from "../core";
 import { statusDefinitions } from "../effect-shape";
 import type { ClientPage } from "./context";
 
@@ -602,29 +602,15 @@ export function createApplications(page: ApplicationPage) {
     }
 
     static async prompt(config: Data = {}): Promise<unknown> {
-      const ok = { action: "ok", label: "Confirm", default: true, ...((config.ok as Data) ?? {}) };
-      return this.wait({ ...config, buttons: [ok] });
+      return this.wait(promptConfig(config));
     }
 
     static async confirm(config: Data = {}): Promise<unknown> {
-      const yes = { action: "yes", label: "Yes", callback: () => true, ...((config.yes as Data) ?? {}) };
-      const no = {
-        action: "no",
-        label: "No",
-        default: true,
-        callback: () => false,
-        ...((config.no as Data) ?? {}),
-      };
-      return this.wait({ ...config, buttons: [yes, no] });
+      return this.wait(confirmConfig(config));
     }
 
     static async input(config: Data = {}): Promise<unknown> {
-      const ok = {
-        callback: (_event: unknown, button: HTMLButtonElement) =>
-          new (g().foundry.applications.ux.FormDataExtended)(button.form!).object,
-        ...((config.ok as Data) ?? {}),
-      };
-      return this.prompt({ ...config, ok });
+      return this.prompt(inputConfig(config, g().foundry.applications.ux.FormDataExtended));
     }
   }
 
