@@ -5,6 +5,7 @@
  * every button is found as that user sees it (as last drawn). A gesture is plain data, so the GM's client can ask
  * a player's client to make it (relay.ts); the same code makes the GM's own gestures on the GM's client.
  */
+import { dataAttributeName } from "../applications/handlebars-helpers";
 import { openSheet } from "../applications/sheets/open-sheet";
 import { loc } from "../utils/loc";
 import { failedCheck, type Check, type ProbeScope } from "./probes";
@@ -19,6 +20,7 @@ export type Gesture =
       readonly kind: "tracker";
       readonly action: string;
       readonly combatant?: string;
+      /** Dataset keys and values the control carries (camelCase keys, as `dataset` reads them). */
       readonly data?: Readonly<Record<string, string>>;
     }
   | { readonly kind: "item"; readonly token: string; readonly item: string; readonly action: string }
@@ -121,7 +123,7 @@ export async function perform(gesture: Gesture, place: Place, within = 0): Promi
         scope = rows[0]!;
       }
       const filter = Object.entries(gesture.data ?? {})
-        .map(([k, v]) => `[data-${k}="${v}"]`)
+        .map(([key, value]) => `[${dataAttributeName(key)}="${value}"]`)
         .join("");
       const selector = `[data-action="${gesture.action}"]${filter}`;
       press(scope.querySelector(selector), () =>
