@@ -43,7 +43,7 @@ export class SelfTestWindow extends HandlebarsApplicationMixin(ApplicationV2) {
   static override DEFAULT_OPTIONS = {
     id: "fray-self-test",
     classes: ["fray", "fray-self-test"],
-    position: { width: 560 },
+    position: { width: 560, height: 680 },
     window: { title: "FRAY.SelfTest.title", icon: "fa-solid fa-stethoscope", resizable: true },
     actions: {
       start: SelfTestWindow.#onStart,

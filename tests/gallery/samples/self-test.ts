@@ -70,7 +70,7 @@ function report(state: CheckReport["state"]): CheckReport {
 }
 
 export function selfTestSamples(): GallerySample[] {
-  const frame = { kind: "sheet", classes: ["fray", "fray-self-test"], width: 560, height: 640 } as const;
+  const frame = { kind: "sheet", classes: ["fray", "fray-self-test"], width: 560, height: 680 } as const;
   return [
     {
       id: "self-test-window",
