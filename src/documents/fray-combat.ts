@@ -182,8 +182,11 @@ export class FrayCombat extends Combat {
   /**
    * An engine write can change the acting combatant while `round` and `turn` keep their stored values (the one
    * acting leaves and the next takes its index), and core's update diff then drops both: core does not see a
-   * turn change. Every client catches it here and records and announces it as core does (`previous`,
-   * `current`, `combatTurnChange(combat, prior, current)`); when core did see it, `current` is already right.
+   * turn change. Every client catches it here, records it as core does (`previous`, `current`) and runs core's
+   * own turn-event workflow, `_manageTurnEvents` — on the active GM core's turn events (v14 adds effect expiry
+   * and the movement-history clearing to them), then `combatTurnChange(combat, prior, current)` on every client
+   * (foundryvtt#9664: the hook belongs to that workflow), exactly as for a change core saw. When core did see it,
+   * `current` is already right and nothing more happens.
    */
   protected override _onUpdate(...args: Parameters<Combat["_onUpdate"]>): void {
     super._onUpdate(...args);
@@ -199,7 +202,11 @@ export class FrayCombat extends Combat {
       return;
     this.previous = prior;
     this.current = now;
-    Hooks.callAll("combatTurnChange", this, prior, now);
+    const [, options] = args;
+    if ((options as { turnEvents?: boolean } | undefined)?.turnEvents === false) return;
+    this._manageTurnEvents().catch((error: unknown) => {
+      console.error(`fray | the turn events of combat ${this.id ?? ""} failed`, error);
+    });
   }
 
   override async startCombat(): Promise<this> {

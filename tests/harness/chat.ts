@@ -17,6 +17,7 @@ import {
   serverAllows,
   touchesOnly,
   UserDocument,
+  wire,
   type ClientSettings,
 } from "./core";
 import { listenerResults, mount } from "./dom";
@@ -109,7 +110,7 @@ export class ItemDoc {
     );
     const owner = actor ? actor.isOwner : (this as { isOwner?: boolean }).isOwner === true;
     serverAllows(user.isGM || owner, user, "update", "Item", this.id);
-    const copy = cleanUpdate("Item", this.type, this, clone(changes));
+    const copy = cleanUpdate("Item", this.type, this, wire(changes));
     applyUpdate(this._source, copy);
     this.system = prepareSystem("Item", this.type, this);
     actor?.prepare();
@@ -178,7 +179,7 @@ export class ActorDoc {
   }
   async update(changes: Data, options: Data = {}): Promise<this> {
     serverAllows(this.isOwner, currentUser(), "update", "Actor", this.id);
-    const copy = cleanUpdate("Actor", this.type, this, clone(changes));
+    const copy = cleanUpdate("Actor", this.type, this, wire(changes));
     applyUpdate(this._source, copy);
     this.prepare();
     broadcast("updateActor", this, expandObject(copy), options, currentUser().id);
@@ -303,7 +304,7 @@ export class ChatMessageDoc {
     serverAllows(user.isGM || this._source.author === user.id, user, "update", "ChatMessage", this.id);
     // v13: `preUpdateChatMessage(document, changes, options, userId)` on the writing client; false: no write.
     if (hooks().call("preUpdateChatMessage", this, changes, options, user.id) === false) return this;
-    const copy = cleanUpdate("ChatMessage", this.type, this, clone(changes));
+    const copy = cleanUpdate("ChatMessage", this.type, this, wire(changes));
     applyUpdate(this._source, copy);
     this.prepare();
     broadcast("updateChatMessage", this, expandObject(copy), options, currentUser().id);
@@ -390,7 +391,7 @@ export class FightDoc {
     // Players may change a Combat's round and turn only (FOUNDRY-API.md); anything else is the GM's.
     const user = currentUser();
     serverAllows(user.isGM || touchesOnly(changes, ["round", "turn"]), user, "update", "Combat", this.id);
-    const copy = cleanUpdate("Combat", "base", this, clone(changes));
+    const copy = cleanUpdate("Combat", "base", this, wire(changes));
     applyUpdate(this._source, copy);
     this.prepare();
     broadcast("updateCombat", this, expandObject(copy), options, user.id);
@@ -473,7 +474,7 @@ export class FighterDoc {
       "Combatant",
       this.id,
     );
-    const copy = cleanUpdate("Combatant", "base", this, clone(changes));
+    const copy = cleanUpdate("Combatant", "base", this, wire(changes));
     applyUpdate(this._source, copy);
     this.prepare();
     broadcast("updateCombatant", this, expandObject(copy), options, user.id);

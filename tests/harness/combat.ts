@@ -15,6 +15,7 @@ import {
   expandObject,
   mergeUpdate,
   onClient,
+  wire,
   serverAllows,
   touchesOnly,
   runAs,
@@ -24,6 +25,7 @@ import {
 import { installApplications } from "./application";
 import { cleanUpdate, prepareSystem } from "./fields";
 import { templateEnvironment } from "./templates";
+import { V14 } from "./generation";
 
 type Data = Record<string, unknown>;
 
@@ -52,6 +54,8 @@ export const recorded = {
   dialogs: [] as Data[],
   warnings: [] as string[],
   rolls: [] as { formula: string; data: Data }[],
+  /** Core's turn events as the active GM's client ran them (`_manageTurnEvents`), in order. */
+  turnEvents: [] as TurnEventRecord[],
   /** Totals (and faces) the next Rolls come out with, first in first out. */
   nextRolls: [] as { total: number; faces?: number[] }[],
   dialogAnswer: false,
@@ -62,10 +66,20 @@ export const recorded = {
     this.dialogs.length = 0;
     this.warnings.length = 0;
     this.rolls.length = 0;
+    this.turnEvents.length = 0;
     this.nextRolls.length = 0;
     this.dialogAnswer = false;
   },
 };
+
+/** One of core's turn events: which, for which combatant (turn events), with what context, on whose client. */
+export interface TurnEventRecord {
+  readonly combat: string;
+  readonly event: string;
+  readonly combatantId: string | null;
+  readonly context: Data;
+  readonly user: string;
+}
 
 /** A user: a User document (tests/harness/core.ts), each its own client. */
 export class HarnessUser extends UserDocument {}
@@ -206,18 +220,24 @@ const sameHistory = (a: CombatHistory, b: CombatHistory) =>
 const observers = new Map<HarnessCombat, { copy: HarnessCombat; user: HarnessUser }[]>();
 
 /**
- * Core's Combat, as far as Fray leans on it (v13):
+ * Core's Combat, as far as Fray leans on it (v13, and v14 where it differs):
  * - `setupTurns()` sorts the combatants with `_sortCombatants` (initiative high to low, then id), clamps `turn`
  *   and records `current`. It runs when the document is first prepared and, synchronously, when a combatant is
  *   created, updated or deleted — NOT after an update of the Combat itself (stricter than re-sorting on every
- *   update, which is what hid the drift: issue 11 defect 5; foundryvtt#9641, #11053).
+ *   update, which is what hid the drift: issue 11 defect 5; foundryvtt#9641).
+ * - When combatants are created, deleted, or change initiative while a combatant is current, core moves the
+ *   stored `turn` so that the same combatant stays current (a deleted one: the next), in core's own order
+ *   (`_sortCombatants`), as part of the same operation, whatever `turnEvents` says (foundryvtt#11531, #12990).
  * - An update is diffed first (a `round`/`turn` equal to the stored value is dropped, `diff: true`), applied,
  *   the data prepared again (`turn`/`round` re-read from the source; `turns` left as it was), then `_onUpdate`
  *   on every client: only when `round` or `turn` is in the change does it recompute `current` from `turns[turn]`.
  * - Whenever `current` changes (an update or a combatant change), `previous` takes the prior state and
- *   `combatTurnChange(combat, prior, current)` fires on every client, after the write.
+ *   `_manageTurnEvents()` runs (unless `turnEvents: false`): on the active GM's client core's turn events
+ *   (`_onEndTurn`, `_onEndRound`, `_onStartRound`, `_onStartTurn`; v14 also the ActiveEffect expiry events and
+ *   `_clearMovementHistoryOnStartTurn`), then `combatTurnChange(combat, previous, current)` on every client.
  * - `startCombat`, `nextTurn`, `nextRound`, `previousTurn`, `previousRound` fire `combatStart` /
- *   `combatTurn` / `combatRound` on the initiating client, before the write, with the update data (and options).
+ *   `combatTurn` / `combatRound` on the initiating client, before the write, with the update data (and options:
+ *   v13 `{ advanceTime, direction }`, v14 `{ direction, worldTime: { delta } }`).
  */
 export class HarnessCombat {
   _source: Data;
@@ -288,35 +308,112 @@ export class HarnessCombat {
       tokenId: combatant?.tokenId ?? null,
     };
   }
-  /** Core's turn-change bookkeeping (inside its `_manageTurnEvents`): a changed `current` is announced here. */
-  #announceTurnChange(prior: CombatHistory): void {
+  /**
+   * Core's turn-event workflow. Nothing before the fight starts; on the active GM's client, core's turn events in
+   * v14's order (Weird Wizard's copy of `Combat#triggerTurnEvents`): the prior combatant's turn ends, on a new
+   * round the round ends and the next begins, the current combatant's turn starts — v14 adds the ActiveEffect
+   * registry's `turnEnd`/`roundEnd`/`roundStart`/`turnStart` refreshes and `_clearMovementHistoryOnStartTurn`;
+   * then `combatTurnChange(combat, previous, current)` on every client (foundryvtt#9664: the hook belongs to
+   * this workflow).
+   */
+  async _manageTurnEvents(): Promise<void> {
+    if (!this.started) return;
+    const { previous, current } = this;
+    if (activeGM()?.isSelf) await this.#triggerTurnEvents(previous, current);
+    hooks().callAll("combatTurnChange", this, previous, current);
+  }
+  async #triggerTurnEvents(previous: CombatHistory, current: CombatHistory): Promise<void> {
+    const record = (event: string, combatantId: string | null, context: Data) =>
+      recorded.turnEvents.push({ combat: this.id, event, combatantId, context, user: currentUser().id });
+    const prior = previous.combatantId ? this.combatants.get(previous.combatantId) : undefined;
+    const next = current.combatantId ? this.combatants.get(current.combatantId) : undefined;
+    const skipped = previous.round !== current.round || previous.turn !== current.turn;
+    if (prior) {
+      const context = { round: previous.round, turn: previous.turn, skipped: false };
+      await this._onEndTurn(prior, context);
+      record("_onEndTurn", prior.id, context);
+      if (V14) record("ActiveEffect.registry.refresh:turnEnd", prior.id, context);
+    }
+    if (previous.round !== current.round) {
+      const end = { round: previous.round, skipped: false };
+      await this._onEndRound(end);
+      record("_onEndRound", null, end);
+      if (V14) record("ActiveEffect.registry.refresh:roundEnd", null, end);
+      const start = { round: current.round, skipped: false };
+      await this._onStartRound(start);
+      record("_onStartRound", null, start);
+      if (V14) record("ActiveEffect.registry.refresh:roundStart", null, start);
+    }
+    if (next) {
+      const context = { round: current.round, turn: current.turn, skipped };
+      await this._onStartTurn(next, context);
+      record("_onStartTurn", next.id, context);
+      if (V14) {
+        record("_clearMovementHistoryOnStartTurn", next.id, context);
+        record("ActiveEffect.registry.refresh:turnStart", next.id, context);
+      }
+    }
+  }
+  async _onEndTurn(_combatant: HarnessCombatant, _context: Data): Promise<void> {}
+  async _onEndRound(_context: Data): Promise<void> {}
+  async _onStartRound(_context: Data): Promise<void> {}
+  async _onStartTurn(_combatant: HarnessCombatant, _context: Data): Promise<void> {}
+  /** A changed `current` becomes `previous`'s successor, and the turn events run (unless `turnEvents: false`). */
+  #turnChanged(prior: CombatHistory, options: Data): void {
     if (sameHistory(prior, this.current)) return;
     this.previous = prior;
-    hooks().callAll("combatTurnChange", this, prior, this.current);
+    if (options.turnEvents !== false) void this._manageTurnEvents();
   }
-  _onUpdate(changed: Data, _options: Data, _userId: string): void {
+  _onUpdate(changed: Data, options: Data, _userId: string): void {
     const prior = this.current;
     if (!("round" in changed) && !("turn" in changed)) return;
     this.current = this._getCurrentState();
-    this.#announceTurnChange(prior);
+    this.#turnChanged(prior, options);
   }
-  _onCreateDescendantDocuments(): void {
-    this.#combatantsChanged();
+  _onCreateDescendantDocuments(options: Data = {}): void {
+    this.#combatantsChanged(options);
   }
-  _onUpdateDescendantDocuments(): void {
-    this.#combatantsChanged();
+  _onUpdateDescendantDocuments(options: Data = {}): void {
+    this.#combatantsChanged(options);
   }
-  _onDeleteDescendantDocuments(): void {
-    this.#combatantsChanged();
+  _onDeleteDescendantDocuments(options: Data = {}): void {
+    this.#combatantsChanged(options);
   }
   /** foundryvtt#9641: the turns are set up again synchronously, then the turn events run. */
-  #combatantsChanged(): void {
+  #combatantsChanged(options: Data): void {
     const prior = this.current;
     this.setupTurns();
-    this.#announceTurnChange(prior);
+    this.#turnChanged(prior, options);
+  }
+  /**
+   * foundryvtt#11531, #12990: the `turn` core gives the combat when combatants change, computed on the requesting
+   * client before the write — the index, in core's order (`_sortCombatants`) of the combatants after the change,
+   * of the combatant current now (a deleted one: the next after it, clamped at the end). Undefined when nobody is
+   * current. `after` maps each remaining combatant to what it will be (its new initiative).
+   */
+  #combatTurn(after: HarnessCombatant[], removed: ReadonlySet<string>): number | null | undefined {
+    const current = this.combatant;
+    if (this.turn === null || !current) return undefined;
+    const sort = (list: HarnessCombatant[]) => [...list].sort((a, b) => this._sortCombatants(a, b));
+    const order = sort(after);
+    if (!order.length) return null;
+    let keep: string | undefined = current.id;
+    if (removed.has(current.id)) {
+      const before = sort(this.combatants.contents);
+      const at = before.findIndex((c) => c.id === current.id);
+      keep = before.slice(at + 1).find((c) => !removed.has(c.id))?.id;
+    }
+    const index = order.findIndex((c) => c.id === keep);
+    return index >= 0 ? index : order.length - 1;
+  }
+  /** The operation's `combatTurn` lands on this client's copy with the combatant change itself. */
+  #takeCombatTurn(combatTurn: number | null | undefined): void {
+    if (combatTurn === undefined) return;
+    this._source.turn = combatTurn;
+    this.prepare();
   }
   updateSource(changes: Data): void {
-    applyUpdate(this._source, cleanUpdate("Combat", "base", this, changes));
+    applyUpdate(this._source, cleanUpdate("Combat", "base", this, wire(changes)));
     this.prepare();
   }
   async _preCreate(_data: Data, _options: Data, _user: unknown): Promise<boolean | void> {
@@ -342,9 +439,10 @@ export class HarnessCombat {
     // Players may change a Combat's round and turn only (FOUNDRY-API.md); anything else is the GM's.
     const user = currentUser();
     serverAllows(user.isGM || touchesOnly(changes, ["round", "turn"]), user, "update", "Combat", this.id);
-    const copy = cleanUpdate("Combat", "base", this, clone(changes));
+    // What crosses the socket: a copy (v14 operators serialized and rebuilt on the way).
+    const copy = cleanUpdate("Combat", "base", this, wire(changes));
     await this._preUpdate(copy, options, currentUser());
-    recorded.combatUpdates.push({ id: this.id, changes: clone(changes) });
+    recorded.combatUpdates.push({ id: this.id, changes: wire(changes) });
     // `diff: true` (core's default): a top-level value equal to the stored one is not part of the change.
     for (const [key, value] of Object.entries(copy))
       if ((value === null || typeof value !== "object") && this._source[key] === value) delete copy[key];
@@ -352,43 +450,62 @@ export class HarnessCombat {
     const userId = currentUser().id;
     this.#receiveUpdate(copy, options, userId);
     for (const { copy: other, user } of observers.get(this) ?? [])
-      onClient(user, () => other.#receiveUpdate(clone(copy), options, userId));
+      onClient(user, () => other.#receiveUpdate(wire(copy), options, userId));
     return this;
   }
-  async createEmbeddedDocuments(_name: "Combatant", data: Data[]): Promise<HarnessCombatant[]> {
+  async createEmbeddedDocuments(
+    _name: "Combatant",
+    data: Data[],
+    options: Data = {},
+  ): Promise<HarnessCombatant[]> {
     serverAllows(currentUser().isGM, currentUser(), "create", "Combatant", "new");
     const created = data.map((d) => new HarnessCombatant(d, this));
+    const combatTurn = this.#combatTurn([...this.combatants.contents, ...created], new Set());
     const userId = currentUser().id;
-    this.#receiveCreate(created, userId);
+    this.#receiveCreate(created, combatTurn, options, userId);
     for (const { copy, user } of observers.get(this) ?? [])
       onClient(user, () =>
         copy.#receiveCreate(
           created.map((c) => new HarnessCombatant({ ...c._source, actor: c.actor }, copy)),
+          combatTurn,
+          options,
           userId,
         ),
       );
     return created;
   }
   /** One client receives created combatants; the hooks carry the writer's id (not this client's user). */
-  #receiveCreate(created: HarnessCombatant[], userId: string): void {
+  #receiveCreate(
+    created: HarnessCombatant[],
+    combatTurn: number | null | undefined,
+    options: Data,
+    userId: string,
+  ): void {
     for (const c of created) this.combatants.set(c.id, c);
-    this._onCreateDescendantDocuments();
-    for (const c of created) hooks().callAll("createCombatant", c, {}, userId);
+    this.#takeCombatTurn(combatTurn);
+    this._onCreateDescendantDocuments(options);
+    for (const c of created) hooks().callAll("createCombatant", c, options, userId);
   }
-  async deleteEmbeddedDocuments(_name: "Combatant", ids: string[]): Promise<void> {
+  async deleteEmbeddedDocuments(_name: "Combatant", ids: string[], options: Data = {}): Promise<void> {
     serverAllows(currentUser().isGM, currentUser(), "delete", "Combatant", ids.join(","));
+    const removed = new Set(ids);
+    const combatTurn = this.#combatTurn(
+      this.combatants.contents.filter((c) => !removed.has(c.id)),
+      removed,
+    );
     const userId = currentUser().id;
-    this.#receiveDelete(ids, userId);
+    this.#receiveDelete(ids, combatTurn, options, userId);
     for (const { copy, user } of observers.get(this) ?? [])
-      onClient(user, () => copy.#receiveDelete(ids, userId));
+      onClient(user, () => copy.#receiveDelete(ids, combatTurn, options, userId));
   }
-  #receiveDelete(ids: string[], userId: string): void {
+  #receiveDelete(ids: string[], combatTurn: number | null | undefined, options: Data, userId: string): void {
     const gone = ids.map((id) => this.combatants.get(id)).filter((c): c is HarnessCombatant => !!c);
     for (const c of gone) this.combatants.delete(c.id);
-    this._onDeleteDescendantDocuments();
-    for (const c of gone) hooks().callAll("deleteCombatant", c, {}, userId);
+    this.#takeCombatTurn(combatTurn);
+    this._onDeleteDescendantDocuments(options);
+    for (const c of gone) hooks().callAll("deleteCombatant", c, options, userId);
   }
-  async updateEmbeddedDocuments(_name: "Combatant", updates: Data[]): Promise<void> {
+  async updateEmbeddedDocuments(_name: "Combatant", updates: Data[], options: Data = {}): Promise<void> {
     // A Combatant's owner may set its initiative; anything else is the GM's.
     const user = currentUser();
     for (const { _id, ...changes } of updates) {
@@ -401,17 +518,39 @@ export class HarnessCombat {
         String(_id),
       );
     }
-    recorded.combatantUpdates.push({ combatId: this.id, updates: clone(updates) });
+    recorded.combatantUpdates.push({ combatId: this.id, updates: wire(updates) });
+    // What crosses the socket: a copy (v14 operators serialized and rebuilt on the way).
     const cleaned = updates.map(({ _id, ...changes }) => {
       const combatant = this.combatants.get(_id as string);
-      return { _id, ...(combatant ? cleanUpdate("Combatant", "base", combatant, clone(changes)) : changes) };
+      return { _id, ...(combatant ? cleanUpdate("Combatant", "base", combatant, wire(changes)) : changes) };
     });
+    // An initiative changed: core keeps the current combatant current (foundryvtt#11531).
+    const initiatives = new Map<string, unknown>();
+    for (const { _id, ...changes } of cleaned) {
+      const expanded = expandObject(changes);
+      if ("initiative" in expanded) initiatives.set(String(_id), expanded.initiative);
+    }
+    const combatTurn = initiatives.size
+      ? this.#combatTurn(
+          this.combatants.contents.map((c) =>
+            initiatives.has(c.id)
+              ? (Object.create(c, { initiative: { value: initiatives.get(c.id) } }) as HarnessCombatant)
+              : c,
+          ),
+          new Set(),
+        )
+      : undefined;
     const userId = user.id;
-    this.#receiveCombatantUpdates(clone(cleaned), userId);
+    this.#receiveCombatantUpdates(wire(cleaned), combatTurn, options, userId);
     for (const { copy, user: observer } of observers.get(this) ?? [])
-      onClient(observer, () => copy.#receiveCombatantUpdates(clone(cleaned), userId));
+      onClient(observer, () => copy.#receiveCombatantUpdates(wire(cleaned), combatTurn, options, userId));
   }
-  #receiveCombatantUpdates(updates: Data[], userId: string): void {
+  #receiveCombatantUpdates(
+    updates: Data[],
+    combatTurn: number | null | undefined,
+    options: Data,
+    userId: string,
+  ): void {
     const changed: [HarnessCombatant, Data][] = [];
     for (const { _id, ...changes } of updates) {
       const c = this.combatants.get(_id as string);
@@ -420,9 +559,10 @@ export class HarnessCombat {
       c.prepare();
       changed.push([c, changes]);
     }
-    this._onUpdateDescendantDocuments();
+    this.#takeCombatTurn(combatTurn);
+    this._onUpdateDescendantDocuments(options);
     for (const [c, changes] of changed)
-      hooks().callAll("updateCombatant", c, expandObject(changes), {}, userId);
+      hooks().callAll("updateCombatant", c, expandObject(changes), options, userId);
   }
   /** Core: `combatStart` on this client before the write of round 1, turn 0. */
   async startCombat(): Promise<this> {
@@ -435,7 +575,7 @@ export class HarnessCombat {
     const turn = this.turn === null ? 0 : this.turn + 1;
     if (turn >= this.turns.length) return this.nextRound();
     const updateData = { round: this.round, turn };
-    const updateOptions = { advanceTime: 0, direction: 1 };
+    const updateOptions = turnOptions(1);
     hooks().callAll("combatTurn", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }
@@ -443,21 +583,21 @@ export class HarnessCombat {
     if (this.turn === 0 && this.round === 0) return this;
     if (this.turn === 0 || this.turn === null) return this.previousRound();
     const updateData = { round: this.round, turn: this.turn - 1 };
-    const updateOptions = { advanceTime: 0, direction: -1 };
+    const updateOptions = turnOptions(-1);
     hooks().callAll("combatTurn", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }
   /** Core: `combatRound` before the write of the next round. */
   async nextRound(): Promise<this> {
     const updateData = { round: this.round + 1, turn: 0 };
-    const updateOptions = { advanceTime: 0, direction: 1 };
+    const updateOptions = turnOptions(1);
     hooks().callAll("combatRound", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }
   async previousRound(): Promise<this> {
     const round = Math.max(this.round - 1, 0);
     const updateData = { round, turn: round === 0 ? null : Math.max(this.turns.length - 1, 0) };
-    const updateOptions = { advanceTime: 0, direction: -1 };
+    const updateOptions = turnOptions(-1);
     hooks().callAll("combatRound", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }
@@ -475,6 +615,11 @@ export class HarnessCombat {
   async endCombat(): Promise<void> {
     await this.delete();
   }
+}
+
+/** The options of core's turn controls: v13 `{ advanceTime, direction }`, v14 `{ direction, worldTime: { delta } }`. */
+function turnOptions(direction: 1 | -1): Data {
+  return V14 ? { direction, worldTime: { delta: 0 } } : { advanceTime: 0, direction };
 }
 
 /**

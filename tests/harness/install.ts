@@ -8,6 +8,7 @@ import { afterEach } from "vitest";
 import { ClientSettings, DialogV2, expandObject, failures, FormDataExtended, Hooks, randomID } from "./core";
 import * as fields from "./fields";
 import { RELEASE } from "./generation";
+import { installOperators } from "./operators";
 
 export const harness = {
   translations: {} as Record<string, unknown>,
@@ -73,6 +74,8 @@ g.foundry = {
     ux: { FormDataExtended },
   },
 };
+// v14 only: `foundry.data.operators` and the `_del`/`_replace` globals (operators.ts); v13 has none.
+installOperators(g);
 g.CONFIG = {
   Actor: { dataModels: {} },
   Item: { dataModels: {} },

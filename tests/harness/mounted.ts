@@ -16,6 +16,7 @@ import {
   measurePath,
   moveWaypoints,
   serverAllows,
+  wire,
 } from "./core";
 import { cleanUpdate } from "./fields";
 // ActiveEffects and `actor.toggleStatusEffect`, shared with the budget harness.
@@ -26,7 +27,6 @@ type HookBus = { callAll: (name: string, ...args: unknown[]) => boolean };
 
 const g = globalThis as Record<string, unknown>;
 const hooks = () => g.Hooks as HookBus;
-const clone = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
 
 /** Fires a document hook on every connected client, each as its own user (sequentially). */
 async function everywhere(name: string, ...args: unknown[]): Promise<void> {
@@ -94,7 +94,7 @@ Object.assign(tokenProto, {
   },
   async update(this: TokenDoc, changes: Data, options: Data = {}) {
     serverAllows(this.actor.isOwner, currentUser(), "update", "Token", this.id);
-    const copy = clone(changes);
+    const copy = wire(changes);
     if (!preHook("preUpdateToken", this, copy, options, currentUser().id)) return this;
     const source = placement(this) as unknown as Data;
     applyUpdate(source, copy);
@@ -209,7 +209,7 @@ const actorProto = ActorDoc.prototype as unknown as Data;
 Object.assign(actorProto, {
   async update(this: ActorDoc, changes: Data, options: Data = {}) {
     serverAllows(this.isOwner, currentUser(), "update", "Actor", this.id);
-    const copy = cleanUpdate("Actor", this.type, this, clone(changes));
+    const copy = cleanUpdate("Actor", this.type, this, wire(changes));
     if (!preHook("preUpdateActor", this, copy, options, currentUser().id)) return this;
     applyUpdate(this._source, copy);
     this.prepare();
