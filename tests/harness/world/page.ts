@@ -23,6 +23,7 @@ import {
 } from "../core";
 import * as fields from "../fields";
 import { RELEASE } from "../generation";
+import { createOperators, installOperators } from "../operators";
 import { Roll as HarnessRoll } from "../roll";
 import { createApplications, type Notice } from "./applications";
 import { Collection } from "./collection";
@@ -182,6 +183,8 @@ export class WorldPage implements ClientPage {
   /** The answers this page's user will give to the next dialogs, first in first out. */
   readonly dialogAnswers: DialogAnswer[] = [];
   readonly dialogsShown: Data[] = [];
+  /** Core's turn events as this page ran them (`Combat#_manageTurnEvents`, on the active GM's page). */
+  readonly turnEvents: { combat: string; event: string; combatantId: string | null; context: Data }[] = [];
   /** Work a click started that nobody awaits. */
   readonly running = new Set<Promise<unknown>>();
   readonly #inbox: (Broadcast | SettingBroadcast)[] = [];
@@ -436,6 +439,8 @@ export class WorldPage implements ClientPage {
         instances: apps.instances,
       },
     };
+    // v14 only: this page's own `foundry.data.operators` and the `_del`/`_replace` globals.
+    installOperators(g, createOperators());
     g.fromUuidSync = (g.foundry as Any).utils.fromUuidSync;
     g.fromUuid = (g.foundry as Any).utils.fromUuid;
     g.CONST = {
