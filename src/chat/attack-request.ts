@@ -14,6 +14,7 @@
  */
 import { activeFamily } from "../applications/active-family";
 import { askerAudience } from "../compat/asker-audience";
+import { createOneWithReaders } from "../compat/post-with-readers";
 import { takePartyHelp } from "../documents/activities/help-boons";
 import { spendAttackOnGm } from "../documents/budget-requests";
 import { asDocument, documentAt } from "../documents/lookup";
@@ -226,8 +227,8 @@ export async function postGmCard(
     whisper: audience.whisper,
     blind: audience.blind,
   } as ChatMessage.CreateData;
-  const cls = CONFIG.ChatMessage.documentClass;
-  return (await cls.create(data)) ?? null;
+  // Held to the readers named, whatever core's `_preCreate` does (compat/post-with-readers.ts).
+  return createOneWithReaders(data);
 }
 
 async function rollAttackOnGm(

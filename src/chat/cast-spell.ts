@@ -17,7 +17,7 @@
 import { activeFamily } from "../applications/active-family";
 import { sendWithOverride } from "../applications/budget/override-confirm";
 import { notifyRefusal } from "../applications/notify";
-import { currentMessageMode } from "../compat";
+import { currentMessageMode } from "../compat/message-modes";
 import { budgetOf as budgetNow } from "../documents/budget-store";
 import { roundStateOf } from "../documents/combat-api";
 import { startConcentration } from "../documents/concentration/concentration-start";

@@ -43,7 +43,8 @@
  * `postCheck({ actor, token, kind: "balance", attribute: "agility", banes: 1, consequence: { name: "movement.balance", data: { combatantId } } })`.
  */
 import { actorSystemOf } from "../data/system-of";
-import { applyMessageMode, currentMessageMode } from "../compat";
+import { applyMessageMode, currentMessageMode } from "../compat/message-modes";
+import { createOneWithReaders } from "../compat/post-with-readers";
 import type { Audience } from "../compat/asker-audience";
 import { CHALLENGE_TARGET } from "../rules/families/fast-slow/challenge-roll";
 import { FS_ATTRIBUTES, type FsAttribute } from "../rules/families/fast-slow/derived";
@@ -151,11 +152,12 @@ export async function postCheck(input: PostCheckInput): Promise<ChatMessage.Impl
     content: "",
     speaker: ChatMessage.getSpeaker({ actor: input.actor, ...(token ? { token } : {}) }),
   };
-  const data = input.audience
-    ? ({ ...base, whisper: input.audience.whisper, blind: input.audience.blind } as typeof base)
-    : applyMessageMode(base, input.messageMode ?? currentMessageMode());
-  const cls = CONFIG.ChatMessage.documentClass;
-  const message = (await cls.create(data)) ?? null;
+  // For a player, the GM names the readers and holds the post to them (compat/post-with-readers.ts).
+  const message = input.audience
+    ? await createOneWithReaders({ ...base, whisper: input.audience.whisper, blind: input.audience.blind })
+    : ((await CONFIG.ChatMessage.documentClass.create(
+        applyMessageMode(base, input.messageMode ?? currentMessageMode()),
+      )) ?? null);
   if (!message?.id) return message;
   const when = input.roll ?? "button";
   if (when === "now" || (when === "unowned" && !connectedOwners(input.actor).length)) {

@@ -13,6 +13,7 @@ import { revealAttacker } from "./reveal-attacker";
 import { playerMayCreateCard, playerMayUpdateCard } from "./card-trust";
 import { loc } from "../utils/loc";
 import { onHook } from "../compat/hooks";
+import { preCreateKeepsReaders } from "../compat/post-with-readers";
 
 /** Issue 12: a player's client refuses to write a Fray card while a GM is connected (card-trust.ts). */
 function refusedCard(allowed: boolean): false | void {
@@ -28,6 +29,10 @@ export function registerChat(): void {
     "preCreateChatMessage",
     (message: ChatMessage.Implementation, _d: unknown, _o: unknown, userId: string) =>
       refusedCard(playerMayCreateCard(message, userId)),
+  );
+  // A private post the GM made for a player, its readers changed by core before the write: cancelled.
+  onHook("preCreateChatMessage", (message: ChatMessage.Implementation, _d: unknown, options: unknown) =>
+    preCreateKeepsReaders(message, options) ? undefined : false,
   );
   onHook(
     "preUpdateChatMessage",

@@ -4,7 +4,7 @@
  * duration, and a note when it needs concentration (FS-A3, AD-M6). Posted by the caster's client in the user's
  * roll mode, once what casting spends was spent (chat/cast-spell.ts).
  */
-import { applyMessageMode, currentMessageMode } from "../compat";
+import { applyMessageMode, currentMessageMode } from "../compat/message-modes";
 import { askerAudience, type Audience } from "../compat/asker-audience";
 import { defineGmRequest } from "../net/gm-requests";
 import { accept, refuse } from "../rules/outcome";

@@ -6,7 +6,7 @@
  */
 import { activeFamily } from "../applications/active-family";
 import { askWithOverride } from "../applications/budget/override-confirm";
-import { applyMessageMode, currentMessageMode } from "../compat";
+import { applyMessageMode, currentMessageMode } from "../compat/message-modes";
 import type { AttackSituation } from "./card-data";
 import { attackDialog } from "./attack-dialog";
 import {

@@ -25,40 +25,6 @@ export function addStatusEffect(status: StatusDefinition): void {
   }
 }
 
-/** The key of the core setting that holds the user's chosen roll (v13) or message (v14) mode. */
-export function messageModeSetting(): "rollMode" | "messageMode" {
-  return generation() >= 14 ? "messageMode" : "rollMode";
-}
-
-/** The user's current roll/message mode, for `ChatMessage.applyRollMode` / `applyMode`. */
-export function currentMessageMode(): string {
-  if (generation() >= 14) {
-    // v14's `core.messageMode` is unknown to the v13 types; called on game.settings itself (never detached).
-    const settings = game.settings as unknown as { get(namespace: "core", key: "messageMode"): unknown };
-    return String(settings.get("core", "messageMode") ?? "public");
-  }
-  return String(game.settings.get("core", "rollMode") ?? "publicroll");
-}
-
-/** v13's roll modes, as `ChatMessage.applyRollMode` takes them. */
-type RollMode = Parameters<typeof ChatMessage.applyRollMode>[1];
-
-/** Applies a roll/message mode to chat message data, whichever the running version calls it. */
-export function applyMessageMode(data: ChatMessage.CreateData, mode: string): ChatMessage.CreateData {
-  if (generation() >= 14) {
-    // v14 renamed `applyRollMode` to `applyMode` (roll modes became message modes): the v13 types lack it.
-    const v14 = ChatMessage as unknown as {
-      applyMode?(d: ChatMessage.CreateData, m: string): ChatMessage.CreateData;
-    };
-    if (v14.applyMode) return v14.applyMode(data, mode);
-  }
-  // `mode` is one of v13's roll modes here: `currentMessageMode()` read it from `core.rollMode`, or
-  // `privateMessageMode()`/`publicMessageMode()` gave the v13 name.
-  return typeof ChatMessage.applyRollMode === "function"
-    ? ChatMessage.applyRollMode(data, mode as RollMode)
-    : data;
-}
-
 export interface MenuEntry {
   /** The label's i18n key (core localizes it). */
   label: string;

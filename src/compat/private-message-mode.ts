@@ -2,8 +2,8 @@
  * The "GM only" message mode for rolls the players should not see (a hidden combatant's initiative):
  * `gmroll` in v13, `gm` in v14 (roll modes became message modes). Apply it with `applyMessageMode`.
  */
-import { generation } from "./index";
+import { modeName } from "./message-modes";
 
 export function privateMessageMode(): string {
-  return generation() >= 14 ? "gm" : "gmroll";
+  return modeName("gm");
 }

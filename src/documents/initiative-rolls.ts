@@ -6,7 +6,8 @@
  * totals and reads the tie keys itself.
  * Roll-offs (FS-R2 1d6; CD-I3, OD-I3, AD-T2, PR-P10 ties) are rolled by the GM's client the same way.
  */
-import { applyMessageMode, currentMessageMode } from "../compat";
+import { applyMessageMode, currentMessageMode } from "../compat/message-modes";
+import { createOneWithReaders, createWithReaders } from "../compat/post-with-readers";
 import { privateMessageMode } from "../compat/private-message-mode";
 import { initiativeFormula, rollOffFormula } from "../data/combat/initiative-formula";
 import { accept, refuse, type Outcome } from "../rules/outcome";
@@ -90,9 +91,7 @@ async function rollOrientationOnGm(
   if (!out.ok) return out;
   const data = await rollMessage(combatant, roll, "combat/orientation-flavor", {});
   const audience = user.isGM || combatant.hidden ? null : askerAudience(user, p.mode);
-  await ChatMessage.implementation.create(
-    audience ? { ...data, whisper: audience.whisper, blind: audience.blind } : data,
-  );
+  await createOneWithReaders(audience ? { ...data, whisper: audience.whisper, blind: audience.blind } : data);
   return accept(true);
 }
 
@@ -179,7 +178,7 @@ async function rollInitiativesOnGm(
   if (!events.length) return accept(true);
   const out = await applyRoundEvents(combat, events);
   if (!out.ok) return out;
-  if (messages.length) await ChatMessage.implementation.create(messages);
+  await createWithReaders(messages);
   return accept(true);
 }
 
@@ -206,6 +205,6 @@ export async function rollOffFaces(
     faces[id] = Number(roll.total);
     messages.push(await rollMessage(combatant, roll, "combat/roll-off-flavor", {}));
   }
-  if (messages.length) await ChatMessage.implementation.create(messages);
+  await createWithReaders(messages);
   return faces;
 }

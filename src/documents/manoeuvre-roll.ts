@@ -7,7 +7,8 @@
  */
 import { attackConventions } from "../chat/conventions";
 import { askerAudience } from "../compat/asker-audience";
-import { applyMessageMode } from "../compat";
+import { applyMessageMode } from "../compat/message-modes";
+import { createOneWithReaders } from "../compat/post-with-readers";
 import { privateMessageMode } from "../compat/private-message-mode";
 import { actorSystemOf } from "../data/system-of";
 import { OPEN_ROLL_FLAVOR, openRollFlavorContext, rollOpenEndedD100 } from "../dice/open-ended-roll";
@@ -63,14 +64,15 @@ export async function rollManoeuvre(
         flags: { fray: { combatant: id } },
       };
       if (combatant.hidden) {
-        await ChatMessage.implementation.create(applyMessageMode(base, privateMessageMode()));
+        await createOneWithReaders(applyMessageMode(base, privateMessageMode()));
         return;
       }
       const audience = asker.isGM ? null : askerAudience(asker, mode);
-      await ChatMessage.implementation.create(
+      // A GM asker's own mode (normalised: an unusable one keeps the roll to the GMs).
+      await createOneWithReaders(
         audience
           ? { ...base, whisper: audience.whisper, blind: audience.blind }
-          : applyMessageMode(base, typeof mode === "string" ? mode : "publicroll"),
+          : applyMessageMode(base, mode),
       );
     },
   };

@@ -1,5 +1,5 @@
 import { SYSTEM_ID } from "../constants";
-import { refuse, type Outcome } from "../rules/outcome";
+import { refuse, RefusalError, type Outcome } from "../rules/outcome";
 import { listenToMailbox, post } from "./mailbox";
 import { SerialLock } from "./serial-lock";
 
@@ -57,6 +57,8 @@ export function defineGmRequest<P, R>(
       try {
         return await handler(payload, context);
       } catch (error) {
+        // A refusal found below the handler (compat/post-with-readers.ts) reaches the asker as one.
+        if (error instanceof RefusalError) return error.refusal;
         // A handler refuses what it can foresee; anything else is reported, never thrown at the asker.
         console.error(`${SYSTEM_ID} | ${queryName} failed on the GM's client`, error);
         return refuse("requestError");

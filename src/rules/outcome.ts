@@ -28,3 +28,15 @@ export function refuse<R extends string>(reason: R, data?: Record<string, string
 export function refusalKey(reason: string): string {
   return `FRAY.Refusal.${reason}`;
 }
+
+/**
+ * A refusal raised from deep inside a GM-side handler, where the code that finds it returns no Outcome (a chat
+ * message Foundry did not keep to its readers): the request machinery (net/gm-requests.ts) answers the asker with
+ * it, in their language, as with any refusal.
+ */
+export class RefusalError extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(`refused: ${refusal.reason}`);
+    this.name = "RefusalError";
+  }
+}

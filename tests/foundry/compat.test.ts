@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Window } from "happy-dom";
-import { addStatusEffect, contextMenuEntry, generation, messageModeSetting } from "../../src/compat";
+import { addStatusEffect, contextMenuEntry, generation } from "../../src/compat";
+import { messageModeSetting } from "../../src/compat/message-modes";
+import { GENERATION, RELEASE } from "../harness/generation";
 
 const g = globalThis as unknown as {
   game: { release?: { generation: number } };
@@ -13,11 +15,14 @@ function onVersion(version: number) {
 
 describe("compat: one place for what v13 and v14 spell differently", () => {
   afterEach(() => {
-    delete g.game.release;
+    // Back to the generation this project's harness imitates.
+    g.game.release = { ...RELEASE };
     delete g.CONFIG.statusEffects;
   });
 
   it("reads the generation, 13 when unknown", () => {
+    expect(generation()).toBe(GENERATION);
+    delete g.game.release;
     expect(generation()).toBe(13);
     onVersion(14);
     expect(generation()).toBe(14);

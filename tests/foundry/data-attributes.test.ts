@@ -55,7 +55,7 @@ describe("data-* attribute names", () => {
 
   it("dataAttributes names each key so that the browser's dataset gives back the same keys and values", () => {
     const data = { useStandard: "true", allowsStep: "false", canBeStandard: "true", kind: `"<b>"&'` };
-    const html = templateEnvironment("en").hb.compile("<button {{dataAttributes data}}>x</button>")({ data });
+    const html = templateEnvironment("en").compile("<button {{dataAttributes data}}>x</button>")({ data });
     expect(html).toContain('data-use-standard="true"');
     const button = mount(html).querySelector("button") as HTMLElement;
     expect({ ...button.dataset }).toEqual(data);

@@ -6,19 +6,28 @@
  * - options: `DEFAULT_OPTIONS` of every class from ApplicationV2 (the BASE_APPLICATION) down to the application's
  *   own, then the constructor's, merged deeply (objects key by key at every depth, arrays concatenated, anything
  *   else replaced: foundryvtt#11675); the result is frozen;
- * - `render(options)` (or `render(true)`, `{ force: true }`): an application not rendered yet is drawn only when
- *   forced; then `_configureRenderOptions` (the mixin: `_configureRenderParts`), `_prepareContext`, `_renderHTML`
+ * - `render(options)` (`{ force: true }`; the boolean `render(true)` throws, stricter than core): an application
+ *   not rendered yet is drawn only when forced; then `_configureRenderOptions` (the mixin: `_configureRenderParts`), `_prepareContext`, `_renderHTML`
  *   (each part: `_preparePartContext`, its template), `_replaceHTML`, `_onFirstRender`, `_onRender`, then the
  *   `render<Class>` hook of every class in the chain (`renderActorSheetV2`, `renderCombatTracker`,
  *   `renderTokenHUD`, … down to `renderApplicationV2`) with `(app, element, context, options)`; renders queue;
  * - a click inside the element runs the action its closest `[data-action]` names (`this` the application,
  *   `(event, target)`), the `tab` action changes tab (`changeTab`: the nav items and `.tab` sections of the
  *   group switch their `active` class), anything else goes to `_onClickAction`;
+ * - v14 only: `detach()`/`reattach()` run `_onRender` and the render hooks again without drawing any part
+ *   (a detached window, foundryvtt#14417); v13 throws;
  * - `foundry.applications.instances` holds the rendered applications; `close()` takes the element away, fires
  *   `close<Class>` down the chain and forgets the application.
  * Core's own templates are not ours to copy: a part whose template is core's renders as an empty placeholder.
  * No Fray logic lives here.
  */
+import {
+  applicationOptions,
+  copyOptions,
+  detachOptions,
+  refuseDetachOnV13,
+  renderOptionsOf,
+} from "./application-common";
 import { currentClient, Hooks } from "./core";
 import { domWindow } from "./dom";
 
@@ -57,32 +66,6 @@ export const instances = new Map<string, ApplicationV2>();
 
 /** What core's canvas controls were asked by the tracker's rows (pings and pans), for the tests. */
 export const canvasRecord = { pings: [] as string[], pans: [] as string[] };
-
-const isPlainObject = (v: unknown): v is Data =>
-  !!v && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype;
-
-/** A copy of plain objects and arrays at every depth; functions, class instances and documents as they are. */
-function copyOptions<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(copyOptions) as T;
-  if (isPlainObject(value))
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copyOptions(v)])) as T;
-  return value;
-}
-
-/**
- * Merges `source` into `target` as v13 prepares application options (foundryvtt#11675, "Recursively prepare
- * ApplicationV2 options allowing for hierarchically nested arrays to be concatenated instead of replaced"):
- * objects merge key by key at every depth, arrays concatenate, any other value replaces.
- */
-function mergeOptions(target: Data, source: Data): Data {
-  for (const [key, value] of Object.entries(source)) {
-    const prior = target[key];
-    if (Array.isArray(prior) && Array.isArray(value)) prior.push(...(copyOptions(value) as unknown[]));
-    else if (isPlainObject(prior) && isPlainObject(value)) mergeOptions(prior, value);
-    else target[key] = copyOptions(value);
-  }
-  return target;
-}
 
 /**
  * The classes from the application's own down to ApplicationV2, its BASE_APPLICATION ("any DEFAULT_OPTIONS of
@@ -135,11 +118,11 @@ export class ApplicationV2 {
   _initializeApplicationOptions(
     options: Data,
   ): Data & { id: string; tag: string; actions: Record<string, Action> } {
-    const merged: Data = {};
-    for (const cls of inheritanceChain(this).reverse())
-      if (Object.hasOwn(cls, "DEFAULT_OPTIONS")) mergeOptions(merged, cls.DEFAULT_OPTIONS ?? {});
-    mergeOptions(merged, options);
-    return merged as Data & { id: string; tag: string; actions: Record<string, Action> };
+    return applicationOptions(inheritanceChain(this).reverse(), options) as Data & {
+      id: string;
+      tag: string;
+      actions: Record<string, Action>;
+    };
   }
 
   get id(): string {
@@ -195,13 +178,48 @@ export class ApplicationV2 {
   protected async _preClose(_options: Data): Promise<void> {}
   protected _onClose(_options: Data): void {}
 
-  /** `render(options)`, `render(true)`: one render at a time, each after the one before. */
-  render(options: RenderOptions | boolean = {}, _options: RenderOptions = {}): Promise<this> {
-    const opts: RenderOptions =
-      typeof options === "boolean" ? { ..._options, force: options } : { ...options };
-    const run = this.#queue.then(() => this.#render(opts));
+  /** `render(options)` (a boolean throws): one render at a time, each after the one before. */
+  render(options: RenderOptions = {}): Promise<this> {
+    const opts: RenderOptions = renderOptionsOf(options, this.constructor.name);
+    return this.#enqueue(() => this.#render(opts));
+  }
+
+  #enqueue(work: () => Promise<this>): Promise<this> {
+    const run = this.#queue.then(work);
     this.#queue = run.catch(() => undefined);
     return run;
+  }
+
+  #detached = false;
+
+  /**
+   * v14: the application moves into a window of its own (`window.detached`), or back (`reattach`). The render
+   * workflow runs again but draws no part (foundryvtt#14417): `_configureRenderOptions`, `_prepareContext`,
+   * `_onRender` and the `render<Class>` hooks, on the element as it is. v13: throws (no detached windows).
+   */
+  detach(): Promise<this> {
+    refuseDetachOnV13(this.constructor.name, "detach");
+    return this.#enqueue(() => this.#moveWindow(true));
+  }
+  reattach(): Promise<this> {
+    refuseDetachOnV13(this.constructor.name, "reattach");
+    return this.#enqueue(() => this.#moveWindow(false));
+  }
+
+  async #moveWindow(detached: boolean): Promise<this> {
+    const options: RenderOptions = detachOptions(
+      this.constructor.name,
+      this.rendered,
+      this.#detached,
+      detached,
+    );
+    this.#detached = detached;
+    this._configureRenderOptions(options);
+    const context = await this._prepareContext(options);
+    await this._onRender(context, options);
+    for (const cls of inheritanceChain(this))
+      Hooks.callAll(`render${cls.name}`, this, this.#element, context, options);
+    return this;
   }
 
   async #render(options: RenderOptions): Promise<this> {
@@ -280,6 +298,7 @@ export class ApplicationV2 {
     await this._preClose(options);
     this.#element.remove();
     this.#element = null;
+    this.#detached = false;
     this.#state = RENDER_STATES.CLOSED;
     instances.delete(this.id);
     this._onClose(options);
@@ -421,14 +440,42 @@ export class ItemSheetV2 extends DocumentSheetV2 {
   }
 }
 
-/** v13 BasePlaceableHUD and TokenHUD (`canvas.hud.token`): core's template (a placeholder here); counts renders. */
+/**
+ * BasePlaceableHUD and TokenHUD (`canvas.hud.token`), v13 and v14 alike: bound to a placeable (`bind`, `object`,
+ * `document`, `actor`); core's template is not ours to copy, so its part is a placeholder holding only the HUD's
+ * three empty columns (`.col.left`, `.col.middle`, `.col.right`) that `renderTokenHUD` listeners add to; counts
+ * renders.
+ */
 export class BasePlaceableHUD extends HandlebarsApplicationMixin(ApplicationV2) {
   static override DEFAULT_OPTIONS: Data = { id: "hud", classes: ["placeable-hud"] };
+  object: { document?: unknown } | null = null;
+  bind(object: { document?: unknown }): this {
+    this.object = object;
+    return this;
+  }
+  get document(): unknown {
+    return this.object?.document ?? null;
+  }
 }
 export class TokenHUD extends BasePlaceableHUD {
   static override DEFAULT_OPTIONS: Data = { id: "token-hud" };
   static override PARTS: Record<string, Part> = { hud: { template: "templates/hud/token-hud.hbs" } };
   renders = 0;
+  get actor(): unknown {
+    return (this.document as { actor?: unknown } | null)?.actor ?? null;
+  }
+  protected override async _renderHTML(
+    context: Data,
+    options: RenderOptions,
+  ): Promise<Record<string, HTMLElement>> {
+    const rendered = await super._renderHTML(context, options);
+    for (const side of ["left", "middle", "right"]) {
+      const column = domWindow.document.createElement("div") as unknown as HTMLElement;
+      column.classList.add("col", side);
+      rendered.hud?.append(column as never);
+    }
+    return rendered;
+  }
   protected override async _onRender(context: Data, options: RenderOptions): Promise<void> {
     await super._onRender(context, options);
     this.renders++;

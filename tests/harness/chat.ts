@@ -22,6 +22,9 @@ import {
 } from "./core";
 import { listenerResults, mount } from "./dom";
 import { cleanUpdate, prepareSystem } from "./fields";
+import { V14 } from "./generation";
+import { modeRealm } from "./install";
+import { applyCreateOptions, applyModeWith, deprecatedOnV14, type MessageModeConfig } from "./message-modes";
 import { Roll } from "./roll";
 import { templateEnvironment } from "./templates";
 
@@ -260,9 +263,10 @@ export class ChatMessageDoc {
     return cls;
   }
   /**
-   * `ChatMessage.create(data | data[], options)`: one message or an array of them. `options.rollMode` is applied
-   * to the data before it is stored (foundryvtt#11442: only when the option is given); `createChatMessage(message,
-   * options, userId)` on every connected client.
+   * `ChatMessage.create(data | data[], options)`: one message or an array of them. Each is made, then its
+   * `_preCreate` applies the create's mode option (message-modes.ts: v13 `rollMode`, only when given,
+   * foundryvtt#11442; v14 `messageMode`), then `preCreateChatMessage(message, data, options, userId)` runs on the
+   * creating client (false skips it); stored; `createChatMessage(message, options, userId)` on every client.
    */
   static async create(data: Data, options?: Data): Promise<ChatMessageDoc>;
   static async create(data: Data[], options?: Data): Promise<ChatMessageDoc[]>;
@@ -280,11 +284,11 @@ export class ChatMessageDoc {
       );
     const created: ChatMessageDoc[] = [];
     for (const one of list) {
-      const prepared = options.rollMode ? applyRollMode({ ...one }, String(options.rollMode)) : one;
-      const message = new this(prepared);
-      // v13: `preCreateChatMessage(document, data, options, userId)` on the creating client; false skips it.
-      if (hooks().call("preCreateChatMessage", message, message._source, options, user.id) === false)
-        continue;
+      const message = new this(one);
+      if ((await message._preCreate(clone(one), options, user)) === false) continue;
+      // `preCreateChatMessage(document, data, options, userId)` on the creating client, after `_preCreate`, with
+      // the data the create was given; false skips it.
+      if (hooks().call("preCreateChatMessage", message, clone(one), options, user.id) === false) continue;
       world.messages.set(message.id, message);
       created.push(message);
     }
@@ -294,9 +298,34 @@ export class ChatMessageDoc {
   static getSpeaker({ actor, token }: { actor?: ActorDoc; token?: TokenDoc }): Data {
     return { actor: actor?.id ?? null, token: token?.id ?? null, alias: token?.name ?? actor?.name ?? "" };
   }
-  /** v13 `ChatMessage.applyRollMode` (tests/harness/core.ts). */
+  /** The create's mode option applied to the pending message's data (message-modes.ts `applyCreateOptions`). */
+  async _preCreate(_data: Data, options: Data, _user: ChatUser): Promise<boolean | void> {
+    applyCreateOptions(
+      this._source,
+      options,
+      { rollMode: applyRollMode, messageMode: (d, m) => ChatMessageDoc.applyMode(d, m) },
+      modeRealm,
+    );
+  }
+  /** v13 `ChatMessage.applyRollMode` (tests/harness/core.ts); deprecated on v14, where it throws. */
   static applyRollMode(data: Data, mode: string): Data {
+    if (V14) deprecatedOnV14("ChatMessage.applyRollMode", "ChatMessage.applyMode");
     return applyRollMode(data, mode);
+  }
+  /** v14 `ChatMessage.applyMode(data, mode)` over `CONFIG.ChatMessage.modes` (absent on v13: see below). */
+  static applyMode(data: Data, mode: unknown): Data {
+    const modes = (g.CONFIG as { ChatMessage: { modes?: Record<string, MessageModeConfig> } }).ChatMessage
+      .modes;
+    if (!V14 || !modes) throw new Error("ChatMessage.applyMode is v14's (v13: applyRollMode)");
+    return applyModeWith(modes, modeRealm, data, mode);
+  }
+  /** `Document#delete`: by its author or a GM; gone from `game.messages`, `deleteChatMessage` on every client. */
+  async delete(options: Data = {}): Promise<this> {
+    const user = currentUser();
+    serverAllows(user.isGM || this._source.author === user.id, user, "delete", "ChatMessage", this.id);
+    world.messages.delete(this.id);
+    broadcast("deleteChatMessage", this, options, user.id);
+    return this;
   }
   async update(changes: Data, options: Data = {}): Promise<this> {
     // A chat message is updated by its author or a GM only.
@@ -501,6 +530,8 @@ Object.defineProperty(game, "combat", {
 });
 
 g.Roll = Roll;
+// v13 has no `ChatMessage.applyMode` (v14's name): the v13 harness offers only `applyRollMode`.
+if (!V14) Reflect.deleteProperty(ChatMessageDoc, "applyMode");
 g.ChatMessage = ChatMessageDoc;
 // Core's own class until a system configures its own (Fray's registerChat sets FrayChatMessage).
 (g.CONFIG as { ChatMessage: Data }).ChatMessage.documentClass ??= ChatMessageDoc;

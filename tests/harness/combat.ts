@@ -24,8 +24,10 @@ import {
 } from "./core";
 import { installApplications } from "./application";
 import { cleanUpdate, prepareSystem } from "./fields";
-import { templateEnvironment } from "./templates";
 import { V14 } from "./generation";
+import { modeRealm } from "./install";
+import { applyCreateOptions, applyModeWith, deprecatedOnV14, type MessageModeConfig } from "./message-modes";
+import { templateEnvironment } from "./templates";
 
 type Data = Record<string, unknown>;
 
@@ -51,6 +53,8 @@ export const recorded = {
   combatUpdates: [] as { id: string; changes: Data }[],
   combatantUpdates: [] as { combatId: string; updates: Data[] }[],
   messages: [] as Data[],
+  /** The ids of the chat messages deleted. */
+  deletedMessages: [] as string[],
   dialogs: [] as Data[],
   warnings: [] as string[],
   rolls: [] as { formula: string; data: Data }[],
@@ -63,6 +67,7 @@ export const recorded = {
     this.combatUpdates.length = 0;
     this.combatantUpdates.length = 0;
     this.messages.length = 0;
+    this.deletedMessages.length = 0;
     this.dialogs.length = 0;
     this.warnings.length = 0;
     this.rolls.length = 0;
@@ -693,9 +698,10 @@ g.Actor = HarnessActor;
 g.Roll = HarnessRoll;
 /**
  * The chat messages of the combat tests: `ChatMessage.implementation` is the configured class; `create(data |
- * data[], options)` applies `options.rollMode` (foundryvtt#11442), records each message's data in
- * `recorded.messages`, makes a message (id, author, its data), fires `createChatMessage(message, options, userId)`
- * on every connected client and returns the message (or the array). `applyRollMode` as core's (core.ts).
+ * data[], options)` applies the create's mode option as `_preCreate` does (message-modes.ts: v13 `rollMode`,
+ * foundryvtt#11442; v14 `messageMode`), records each message's data in `recorded.messages`, makes a message (id,
+ * author, its data), fires `createChatMessage(message, options, userId)` on every connected client and returns the
+ * message (or the array). `applyRollMode` as core's (core.ts) on v13, `applyMode` on v14; `delete`.
  */
 class HarnessChatMessage {
   id = newId("msg");
@@ -716,9 +722,16 @@ class HarnessChatMessage {
     data: Data | Data[],
     options: Data = {},
   ): Promise<HarnessChatMessage | HarnessChatMessage[]> {
-    const list = (Array.isArray(data) ? data : [data]).map((d) =>
-      options.rollMode ? applyRollMode({ ...d }, String(options.rollMode)) : d,
-    );
+    const list = (Array.isArray(data) ? data : [data]).map((d) => {
+      const copy = { ...d };
+      applyCreateOptions(
+        copy,
+        options,
+        { rollMode: applyRollMode, messageMode: (m, mode) => HarnessChatMessage.applyMode(m, mode) },
+        modeRealm,
+      );
+      return copy;
+    });
     const created = list.map((d) => {
       recorded.messages.push(d);
       return new this(d);
@@ -730,9 +743,26 @@ class HarnessChatMessage {
     return { alias: data.alias };
   }
   static applyRollMode(data: Data, mode: string): Data {
+    if (V14) deprecatedOnV14("ChatMessage.applyRollMode", "ChatMessage.applyMode");
     return applyRollMode(data, mode);
   }
+  /** v14 `ChatMessage.applyMode(data, mode)` over `CONFIG.ChatMessage.modes` (absent on v13). */
+  static applyMode(data: Data, mode: unknown): Data {
+    const modes = (g.CONFIG as { ChatMessage: { modes?: Record<string, MessageModeConfig> } }).ChatMessage
+      .modes;
+    if (!V14 || !modes) throw new Error("ChatMessage.applyMode is v14's (v13: applyRollMode)");
+    return applyModeWith(modes, modeRealm, data, mode);
+  }
+  /** `Document#delete`: by its author or a GM; `deleteChatMessage(message, options, userId)` on every client. */
+  async delete(options: Data = {}): Promise<this> {
+    const user = currentUser();
+    serverAllows(user.isGM || this.author === user.id, user, "delete", "ChatMessage", String(this.id));
+    recorded.deletedMessages.push(String(this.id));
+    broadcast("deleteChatMessage", this, options, user.id);
+    return this;
+  }
 }
+if (!V14) Reflect.deleteProperty(HarnessChatMessage, "applyMode");
 g.ChatMessage = HarnessChatMessage;
 (g.CONFIG as Data).ui = {};
 g.ui = { notifications: { warn: (text: string) => recorded.warnings.push(text) }, combat: null };

@@ -101,11 +101,26 @@ interface SettingConfig {
 
 /**
  * `game.settings` (ClientSettings): settings must be registered before they are read or written (Foundry throws
- * "is not a registered game setting"); `get` and `set` are instance methods over private state.
+ * "is not a registered game setting"); `get` and `set` are instance methods over private state. Made with
+ * `clientOf` (the single-realm harness, where every client shares one `game.settings`), a `client`-scoped setting
+ * holds one value per client: `set` writes the running client's, `get` reads it (else the shared value `seed` set).
  */
 export class ClientSettings {
   #registered = new Map<string, SettingConfig>();
   #values = new Map<string, unknown>();
+  #perClient = new Map<string, Map<string, unknown>>();
+
+  constructor(private readonly clientOf: (() => string | null) | null = null) {}
+
+  /** The running client's own values of client settings, when this object stands for every client. */
+  #own(id: string): Map<string, unknown> | null {
+    const config = this.#registered.get(id);
+    const client = config?.scope === "client" ? (this.clientOf?.() ?? null) : null;
+    if (client === null) return null;
+    let values = this.#perClient.get(client);
+    if (!values) this.#perClient.set(client, (values = new Map<string, unknown>()));
+    return values;
+  }
 
   register(namespace: string, key: string, config: SettingConfig): void {
     if (!namespace || !key)
@@ -127,20 +142,28 @@ export class ClientSettings {
   get(namespace: string, key: string): unknown {
     const config = this.#config(namespace, key);
     const id = `${namespace}.${key}`;
+    const own = this.#own(id);
+    if (own?.has(id)) return clone(own.get(id));
     return clone(this.#values.has(id) ? this.#values.get(id) : config.default);
   }
 
   async set(namespace: string, key: string, value: unknown): Promise<unknown> {
     const config = this.#config(namespace, key);
-    this.#values.set(`${namespace}.${key}`, clone(value));
+    const id = `${namespace}.${key}`;
+    (this.#own(id) ?? this.#values).set(id, clone(value));
     config.onChange?.(clone(value));
     return value;
   }
 
-  /** Test-only: a stored value without onChange (the world as it was when the client loaded). */
+  /** Test-only: a stored value without onChange (the world as it was when the client loaded), every client's. */
   seed(namespace: string, key: string, value: unknown): void {
     this.#config(namespace, key);
     this.#values.set(`${namespace}.${key}`, clone(value));
+  }
+
+  /** Test-only: forget every client's own values of client settings (each client back to the shared value). */
+  resetClients(): void {
+    this.#perClient.clear();
   }
 }
 
@@ -228,6 +251,11 @@ let defaultClient: UserDocument | null = null;
 
 /** The users of the world, in the order they were made (core: `game.users`). */
 export const connected: UserDocument[] = [];
+
+/** The id of the client running the code, or null before any user was made. */
+export function currentClientId(): string | null {
+  return (clientContext.getStore() ?? defaultClient)?.id ?? null;
+}
 
 export function currentClient<U extends UserDocument = UserDocument>(): U {
   const user = clientContext.getStore() ?? defaultClient;

@@ -5,9 +5,21 @@
  * adapter. What each imitates, and the evidence, is in tests/harness/README.md.
  */
 import { afterEach } from "vitest";
-import { ClientSettings, DialogV2, expandObject, failures, FormDataExtended, Hooks, randomID } from "./core";
+import {
+  ClientSettings,
+  connected,
+  currentClient,
+  currentClientId,
+  DialogV2,
+  expandObject,
+  failures,
+  FormDataExtended,
+  Hooks,
+  randomID,
+} from "./core";
 import * as fields from "./fields";
-import { RELEASE } from "./generation";
+import { RELEASE, V14 } from "./generation";
+import { coreMessageModes, throwOnRead, type ModeRealm } from "./message-modes";
 import { installOperators } from "./operators";
 
 export const harness = {
@@ -37,10 +49,19 @@ class Localization {
   }
 }
 
-const settings = new ClientSettings();
-// Core's settings Fray reads (v13 `core.rollMode`, v14 `core.messageMode`), with core's defaults.
-settings.register("core", "rollMode", { scope: "client", default: "publicroll" });
-settings.register("core", "messageMode", { scope: "client", default: "public" });
+// One `game.settings` for every client of this realm: a client setting holds one value per client.
+const settings = new ClientSettings(currentClientId);
+// The core setting that holds the user's mode, with core's default: v13 `core.rollMode` only, v14
+// `core.messageMode` only (v14 deprecates `core.rollMode`; reading the other generation's throws: not registered).
+if (V14) settings.register("core", "messageMode", { scope: "client", default: "public" });
+else settings.register("core", "rollMode", { scope: "client", default: "publicroll" });
+
+/** The realm the v14 message modes resolve in: this harness's users and the running client. */
+export const modeRealm: ModeRealm = {
+  gms: () => connected.filter((u) => u.isGM).map((u) => u.id),
+  self: () => currentClient().id,
+  posterMode: () => settings.get("core", "messageMode"),
+};
 
 const g = globalThis as Record<string, unknown>;
 g.foundry = {
@@ -81,10 +102,18 @@ g.CONFIG = {
   Item: { dataModels: {} },
   Combat: { dataModels: {} },
   Combatant: { dataModels: {} },
-  ChatMessage: { dataModels: {} },
+  ChatMessage: { dataModels: {}, ...(V14 ? { modes: coreMessageModes(modeRealm) } : {}) },
   Dice: { rolls: [] },
   queries: {},
 };
+// v14 deprecates v13's table of roll modes (CONFIG.ChatMessage.modes replaces it).
+if (V14)
+  throwOnRead(
+    (g.CONFIG as { Dice: object }).Dice,
+    "rollModes",
+    "CONFIG.Dice.rollModes",
+    "CONFIG.ChatMessage.modes",
+  );
 g.Hooks = Hooks;
 g.game = {
   i18n: new Localization(),

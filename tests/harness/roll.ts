@@ -4,6 +4,9 @@
  * builds ("1d20 + 3 - 2d6kh", "3d6", "1d100", "2d6 + 1"), serialises to JSON and comes back through
  * `Roll.fromData` by looking its class up in `CONFIG.Dice.rolls`, as a reloaded chat message does.
  */
+import { V14 } from "./generation";
+import { toMessageMode } from "./message-modes";
+
 type Data = Record<string, unknown>;
 
 export const queuedFaces: number[] = [];
@@ -111,29 +114,25 @@ export class Roll {
   }
 
   /**
-   * v13 `Roll#toMessage(messageData, { rollMode, create })`: evaluated first if it is not; the message's data
-   * is `messageData` with `rolls: [this]`; with `create` (the
-   * default) it is created through `CONFIG.ChatMessage.documentClass` with `{ rollMode }` — the given mode, else
-   * the roll's, else the user's setting — and the created message is returned; without, the roll mode is
-   * applied to the data and the data returned.
+   * `Roll#toMessage(messageData, options)`: evaluated first if it is not; the message's data is `messageData` with
+   * `rolls: [this]`. v13 `{ rollMode, create }`: the given mode, else the roll's, else `core.rollMode`; v14
+   * `{ messageMode, create }`: the given mode, else `core.messageMode`, and `rollMode` throws (deprecated)
+   * (message-modes.ts `toMessageMode`). With `create` (the default) it is created through
+   * `CONFIG.ChatMessage.documentClass` with that mode as its option and the created message is returned; without,
+   * the mode is applied to the data (`applyRollMode` / `applyMode`) and the data returned.
    */
-  async toMessage(
-    messageData: Data = {},
-    { rollMode, create = true }: { rollMode?: string; create?: boolean } = {},
-  ): Promise<unknown> {
+  async toMessage(messageData: Data = {}, options: Data = {}): Promise<unknown> {
     if (!this._evaluated) await this.evaluate();
     const g = globalThis as unknown as {
       CONFIG: { ChatMessage: { documentClass: { create(d: Data, o: Data): Promise<unknown> } } };
-      ChatMessage: { applyRollMode(d: Data, m: string): Data };
+      ChatMessage: { applyRollMode(d: Data, m: string): Data; applyMode(d: Data, m: string): Data };
       game: { settings: { get(ns: string, key: string): unknown } };
     };
-    const mode =
-      rollMode ??
-      (this.options.rollMode as string | undefined) ??
-      String(g.game.settings.get("core", "rollMode"));
+    const { option, mode } = toMessageMode(options, this, (key) => g.game.settings.get("core", key));
     const data: Data = { ...messageData, rolls: [this] };
-    if (!create) return g.ChatMessage.applyRollMode(data, mode);
-    return g.CONFIG.ChatMessage.documentClass.create(data, { rollMode: mode });
+    if (options.create === false)
+      return V14 ? g.ChatMessage.applyMode(data, mode) : g.ChatMessage.applyRollMode(data, mode);
+    return g.CONFIG.ChatMessage.documentClass.create(data, option);
   }
 
   toJSON(): Data {

@@ -1,13 +1,16 @@
 /**
  * Renders Fray's templates with the real `handlebars` package: our own helpers, stand-ins for the two
  * core helpers our templates use (`localize`, `concat`), our partials, and a `localize` that throws on
- * a key missing from the language file, so an untranslated string fails the test.
+ * a key missing from the language file, so an untranslated string fails the test. Only the helpers known to exist
+ * on the generation the harness imitates may be called (tests/harness/template-helpers.ts); a Fray helper that
+ * would replace a core one throws.
  */
 import Handlebars from "handlebars";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { registerHelpers } from "../../src/applications/handlebars-helpers";
 import { TEMPLATE_PARTIALS } from "../../src/applications/templates";
+import { checkTemplateHelpers, compileOptions, refuseHelperReplacement } from "./template-helpers";
 
 type Tree = Record<string, unknown>;
 
@@ -28,7 +31,7 @@ export function translate(tree: Tree, key: string): string | undefined {
 export function templateEnvironment(lang = "en") {
   const tree = loadLanguage(lang);
   const hb = Handlebars.create();
-  registerHelpers((name, fn) => hb.registerHelper(name, fn));
+  // Core's helpers first, as Foundry has them before a system's init: Fray's must not replace one.
   hb.registerHelper("localize", (key: unknown, options: { hash?: Record<string, unknown> }) => {
     const text = translate(tree, String(key));
     if (text === undefined) throw new Error(`untranslated key ${String(key)} (${lang})`);
@@ -36,8 +39,15 @@ export function templateEnvironment(lang = "en") {
     return text.replace(/\{(\w+)\}/g, (_, k: string) => (k in hash ? String(hash[k]) : `{${k}}`));
   });
   hb.registerHelper("concat", (...args: unknown[]) => args.slice(0, -1).join(""));
+  refuseHelperReplacement(hb);
+  registerHelpers((name, fn) => hb.registerHelper(name, fn));
+  // Only the helpers known on the generation the harness imitates (tests/harness/template-helpers.ts); partials
+  // are compiled with the options of the template that includes them.
+  const options = compileOptions();
   for (const [name, path] of Object.entries(TEMPLATE_PARTIALS)) {
-    hb.registerPartial(name, readFileSync(fileOf(path), "utf8"));
+    const source = readFileSync(fileOf(path), "utf8");
+    checkTemplateHelpers(source, fileOf(path));
+    hb.registerPartial(name, source);
   }
   return {
     hb,
@@ -46,8 +56,14 @@ export function templateEnvironment(lang = "en") {
       if (text === undefined) throw new Error(`untranslated key ${key} (${lang})`);
       return text;
     },
+    /** Compiles a template as the harness does: only the helpers known on this generation. */
+    compile(source: string, name = "inline template"): HandlebarsTemplateDelegate {
+      checkTemplateHelpers(source, name);
+      return hb.compile(source, options);
+    },
     render(templateFile: string, context: unknown): string {
-      return hb.compile(readFileSync(fileOf(templateFile), "utf8"), { strict: false })(context);
+      const file = fileOf(templateFile);
+      return this.compile(readFileSync(file, "utf8"), file)(context);
     },
   };
 }

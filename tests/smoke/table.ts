@@ -10,6 +10,7 @@ import { failures } from "../harness/core";
 import { queueFaces, queuedFaces } from "../harness/roll";
 import type { WorldPage } from "../harness/world/page";
 import type { World } from "../harness/world/world";
+import { V14 } from "../harness/generation";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the pages' documents are untyped here
 
@@ -72,13 +73,32 @@ export class Table {
   // --- windows ----------------------------------------------------------------------------------------------------
 
   /**
+   * v14: a window the user has just opened is popped out into a window of its own and back (foundryvtt#14417: the
+   * render workflow runs again without drawing any part), as a table on v14 may; what the user then sees must be
+   * what was drawn (every `_onRender` and render hook of Fray's idempotent). v13 has no detached windows.
+   */
+  readonly #poppedOut = new WeakSet<object>();
+  async #poppedOutAndBack(page: WorldPage, app: Any, what: string, once = true): Promise<void> {
+    if (!V14 || (once && this.#poppedOut.has(app))) return;
+    this.#poppedOut.add(app);
+    const before = (app.element as HTMLElement).outerHTML;
+    await app.detach();
+    await app.reattach();
+    expect(
+      (app.element as HTMLElement).outerHTML,
+      `${page.name}'s ${what} after a detach and a reattach`,
+    ).toBe(before);
+  }
+
+  /**
    * The combat tracker as the page's user sees it now: as last drawn (core draws it again when a fight or a
    * combatant changes), never redrawn for the test.
    */
   async tracker(page: WorldPage): Promise<HTMLElement> {
     return page.run(async () => {
       const tracker = (page.globals.ui as Any).combat;
-      if (!tracker.rendered) await tracker.render(true);
+      if (!tracker.rendered) await tracker.render({ force: true });
+      await this.#poppedOutAndBack(page, tracker, "combat tracker");
       return tracker.element as HTMLElement;
     });
   }
@@ -108,7 +128,8 @@ export class Table {
   async sheet(page: WorldPage, actor: Any): Promise<HTMLElement> {
     return page.run(async () => {
       const sheet = actor.sheet;
-      if (!sheet.rendered) await sheet.render(true);
+      if (!sheet.rendered) await sheet.render({ force: true });
+      await this.#poppedOutAndBack(page, sheet, `sheet of ${String(actor.name)}`);
       return sheet.element as HTMLElement;
     });
   }
@@ -154,7 +175,9 @@ export class Table {
     return page.run(async () => {
       const hud = (page.globals.canvas as Any).hud.token;
       hud.bind(token.object);
-      await hud.render(true);
+      await hud.render({ force: true });
+      // Drawn afresh for each token: popped out each time.
+      await this.#poppedOutAndBack(page, hud, `Token HUD of ${String(token.name)}`, false);
       return hud.element as HTMLElement;
     });
   }

@@ -7,7 +7,7 @@
  */
 import { postCheck } from "../../chat/check-card";
 import { TRAVERSAL_CONSEQUENCE, type TraversalPurpose } from "../../chat/traversal-consequence";
-import { currentMessageMode } from "../../compat";
+import { currentMessageMode } from "../../compat/message-modes";
 import { askerAudience } from "../../compat/asker-audience";
 import { authorized } from "../../documents/budget-requests";
 import { defineGmRequest } from "../../net/gm-requests";

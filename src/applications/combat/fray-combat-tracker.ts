@@ -35,7 +35,7 @@ import {
   movementFromForm,
   withdrawalFor,
 } from "./declarations";
-import { currentMessageMode } from "../../compat";
+import { currentMessageMode } from "../../compat/message-modes";
 import { askOrientationRuling } from "./orientation-ruling";
 import { buildTrackerContext, type CoreTurn, type RowSource, type TrackerContext } from "./tracker-view";
 import { withBudgetRows } from "../budget/budget-context";

@@ -31,7 +31,7 @@ import { HELP_RANGE_METRES } from "../../rules/families/fast-slow/help";
 import { accept, refuse, type Outcome } from "../../rules/outcome";
 import { askWithOverride } from "../budget/override-confirm";
 import { askerAudience } from "../../compat/asker-audience";
-import { currentMessageMode } from "../../compat";
+import { currentMessageMode } from "../../compat/message-modes";
 import { authorized } from "../../documents/budget-requests";
 import { spendFor } from "../../documents/budget-spend";
 import { familyOf } from "../../documents/combat-api";

@@ -20,6 +20,7 @@ import {
 } from "./effect-actions";
 import { notifyRefusal } from "../notify";
 import { activateOnKeys, markTabs } from "./sheet-keyboard";
+import { openSheet } from "./open-sheet";
 import { takePanelManeuver } from "../budget/budget-actions";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
@@ -188,7 +189,7 @@ export class FrayActorSheet<
   }
 
   static async #onEditItem(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement) {
-    await this.#itemFrom(target)?.sheet?.render(true);
+    await openSheet(this.#itemFrom(target)?.sheet);
   }
 
   static async #onDeleteItem(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement) {

@@ -8,12 +8,13 @@ import { sendGmEvents } from "../../documents/fray-combat";
 import { loc } from "../../utils/loc";
 import { notifyRefusal } from "../notify";
 import { applicableEffects, type EffectLike } from "./effects-view";
+import { openSheet } from "./open-sheet";
 
 interface EffectDocument extends EffectLike {
   update(data: Record<string, unknown>): Promise<unknown>;
   deleteDialog?(): Promise<unknown>;
   delete?(): Promise<unknown>;
-  readonly sheet?: { render(force: boolean): unknown } | null;
+  readonly sheet?: object | null;
 }
 
 type EffectParent = Actor.Implementation | Item.Implementation;
@@ -44,7 +45,7 @@ export async function toggleEffect(effect: EffectDocument | undefined): Promise<
 }
 
 export async function editEffect(effect: EffectDocument | undefined): Promise<void> {
-  await effect?.sheet?.render(true);
+  await openSheet(effect?.sheet);
 }
 
 export async function deleteEffect(effect: EffectDocument | undefined): Promise<void> {
@@ -63,7 +64,7 @@ export async function createEffect(parent: EffectParent): Promise<void> {
     parent.documentName === "Actor"
       ? await parent.createEmbeddedDocuments("ActiveEffect", data)
       : await parent.createEmbeddedDocuments("ActiveEffect", data);
-  await created?.[0]?.sheet?.render(true);
+  await openSheet(created?.[0]?.sheet);
 }
 
 /** Takes a status off the creature (the token's status effect). */

@@ -20,7 +20,8 @@ import { defineGmRequest } from "../../net/gm-requests";
 import { boundedWhole, checkTargetBounds, situationBounds } from "../../rules/attack/situation-bounds";
 import { attackConventions } from "../../chat/conventions";
 import { ownsActor, resolveParty } from "../../chat/parties";
-import { applyMessageMode, currentMessageMode } from "../../compat";
+import { applyMessageMode, currentMessageMode } from "../../compat/message-modes";
+import { createOneWithReaders } from "../../compat/post-with-readers";
 import { spendBudgetRequest } from "../../documents/budget-requests";
 import {
   activeCombatFor,
@@ -321,11 +322,14 @@ export async function postOpenEndedRoll(
     rolls,
     flags: { fray: { sheetRoll: labelKey } },
   };
-  const data = options.audience
-    ? { ...base, whisper: options.audience.whisper, blind: options.audience.blind }
-    : applyMessageMode(base, currentMessageMode());
+  if (options.audience)
+    return createOneWithReaders({
+      ...base,
+      whisper: options.audience.whisper,
+      blind: options.audience.blind,
+    });
   const cls = CONFIG.ChatMessage.documentClass;
-  return (await cls.create(data)) ?? null;
+  return (await cls.create(applyMessageMode(base, currentMessageMode()))) ?? null;
 }
 
 export { OPEN_ROLL_FLAVOR, openRollFlavorContext };

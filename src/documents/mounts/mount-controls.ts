@@ -88,16 +88,44 @@ interface HudLike {
   readonly object?: { readonly document?: TokenLike };
 }
 
+/** What the console was told about the HUD's markup (each once). */
+const told = new Set<string>();
+
 /**
- * `renderTokenHUD` (v13: the HUD and its HTMLElement): the token's mount controls as HUD buttons in the left
- * column. Returns the buttons added (for the tests).
+ * The HUD column the mount buttons go in: core's left column `.col.left` (v13; kept on v14 as far as systems
+ * running there show, not confirmed by a v14 page: src/compat/README.md). Should a HUD lack it, the first column
+ * takes them, and the console says so once: a changed HUD must not drop the controls without a word.
+ */
+function hudColumn(html: HTMLElement): Element | null {
+  const left = html.querySelector(".col.left");
+  if (left) return left;
+  const first = html.querySelector(".col");
+  const message = first
+    ? "fray | the Token HUD has no .col.left column: the mount controls are in its first column"
+    : "fray | the Token HUD has no columns (.col): the mount controls are on the actor sheet only";
+  if (!told.has(message)) {
+    told.add(message);
+    console.warn(message);
+  }
+  return first;
+}
+
+/**
+ * `renderTokenHUD` (the HUD and its HTMLElement, v13 and v14): the token's mount controls as HUD buttons in the
+ * left column. Idempotent: a render hook may run again on DOM that already holds what it added (v14 detached
+ * windows, foundryvtt#14417), so the buttons an earlier run added are taken away first. Returns the buttons added
+ * (for the tests).
  */
 export function addHudControls(hud: HudLike, html: HTMLElement): HTMLElement[] {
+  for (const earlier of html.querySelectorAll?.(".fray-hud-mount") ?? []) earlier.remove();
   const token = hud.document ?? hud.object?.document;
-  const column = html.querySelector?.(".col.left");
-  if (!token || !column) return [];
+  if (!token) return [];
+  const controls = mountControls(token, game.user as User.Implementation | null);
+  if (!controls.length) return [];
+  const column = hudColumn(html);
+  if (!column) return [];
   const added: HTMLElement[] = [];
-  for (const control of mountControls(token, game.user as User.Implementation | null)) {
+  for (const control of controls) {
     const view = CONTROL_VIEW[control];
     const label = game.i18n?.localize(view.labelKey) ?? view.labelKey;
     const button = document.createElement("button");

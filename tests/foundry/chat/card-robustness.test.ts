@@ -2,6 +2,7 @@ import type { ClientSettings } from "../../harness/core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ChatUser, users, type ChatMessageDoc } from "../../harness/chat";
 import { queueFaces, queuedFaces } from "../../harness/roll";
+import { V14 } from "../../harness/generation";
 import {
   alice,
   as,
@@ -235,13 +236,15 @@ describe("attack card robustness", () => {
   it("the user's roll mode applies to the card: a blind roll shows the author nothing of it", async () => {
     const { hero, bea, spear } = opposed();
     const settings = (globalThis as unknown as { game: { settings: ClientSettings } }).game.settings;
-    settings.seed("core", "rollMode", "blindroll");
+    await as(alice, () =>
+      settings.set("core", V14 ? "messageMode" : "rollMode", V14 ? "blind" : "blindroll"),
+    );
     queueFaces(10);
     let message: ChatMessageDoc;
     try {
       message = await attack(alice, "opposed-d20", hero, spear, [bea]);
     } finally {
-      settings.seed("core", "rollMode", "publicroll");
+      settings.resetClients();
     }
     expect(message.blind).toBe(true);
     expect(message.whisper).toEqual([gm.id]);

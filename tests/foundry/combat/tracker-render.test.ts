@@ -11,6 +11,7 @@ import { canvasRecord } from "../../harness/application";
 import { dialogs } from "../../harness/core";
 import { buttonByAction, buttonByLabel, clearDom, click, rowOf } from "../../harness/dom";
 import { harness } from "../../harness/install";
+import { V14 } from "../../harness/generation";
 import { loadLanguage } from "../../harness/templates";
 import { alice, fight, gm, partyActors, recorded, settle, setSetting, type FrayCombatLike } from "./setup";
 import { applyRoundEvents, roundStateOf } from "../../../src/documents/combat-api";
@@ -28,7 +29,11 @@ async function as<T>(user: HarnessUser, fn: () => Promise<T> | T): Promise<T> {
 }
 
 /** The tracker and the combat it views (the stand-in's `viewed` is writable, as in the v13 types). */
-type Viewing = FrayCombatTracker & { view(combat: FrayCombatLike | null): void };
+type Viewing = FrayCombatTracker & {
+  view(combat: FrayCombatLike | null): void;
+  detach(): Promise<unknown>;
+  reattach(): Promise<unknown>;
+};
 
 /** A tracker viewing `combat`, rendered as `user` sees it. */
 async function renderedTracker(user: HarnessUser, combat: FrayCombatLike): Promise<Viewing> {
@@ -36,7 +41,7 @@ async function renderedTracker(user: HarnessUser, combat: FrayCombatLike): Promi
     const tracker = new (FrayCombatTracker as unknown as new () => Viewing)();
     tracker.view = (c) => ((tracker as unknown as { viewed: unknown }).viewed = c);
     tracker.view(combat);
-    await tracker.render(true);
+    await tracker.render({ force: true });
     return tracker;
   });
 }
@@ -311,5 +316,25 @@ describe("PR-P3 the GM decides what a low orientation roll does (setting prOrien
     expect(notes).toContain("05 or less: unable to act this round");
     expect(notes).toContain("Unable to act");
     expect(row.querySelector('[data-action="frayOrientationRuling"]')).toBeNull();
+  });
+});
+
+describe("the tracker in a detached window (v14, foundryvtt#14417)", () => {
+  it("a detach and a reattach re-run its render hooks on the same DOM: nothing added twice, a row control acts once", async () => {
+    const { ann, orc } = partyActors();
+    const { combat, ids } = await fight("fast-slow", [ann, orc]);
+    const orcId = ids[1] as string;
+    const tracker = await renderedTracker(gm, combat);
+    if (!V14) {
+      expect(() => tracker.detach()).toThrow(/v13 has no detached windows/);
+      return;
+    }
+    const before = tracker.element.outerHTML;
+    await as(gm, () => tracker.detach());
+    await as(gm, () => tracker.reattach());
+    expect(tracker.element.outerHTML).toBe(before);
+    // One press, one toggle: a control wired twice would hide and show again.
+    await as(gm, () => click(buttonByAction(rowOf(tracker.element, orcId), "toggleHidden")));
+    expect(combatantOf(combat, orcId).hidden).toBe(true);
   });
 });

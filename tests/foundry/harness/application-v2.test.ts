@@ -18,6 +18,7 @@ import {
 } from "../../harness/application";
 import { Hooks, runAs, UserDocument } from "../../harness/core";
 import { click, clearDom, domWindow } from "../../harness/dom";
+import { V14 } from "../../harness/generation";
 
 type Data = Record<string, unknown>;
 
@@ -86,14 +87,24 @@ describe("ApplicationV2 options", () => {
 });
 
 describe("ApplicationV2 rendering", () => {
-  it("an application not rendered yet is drawn only when forced (render(true) or { force: true })", async () => {
+  it("an application not rendered yet is drawn only when forced ({ force: true })", async () => {
     const app = new Panel();
     await app.render();
     expect(app.rendered).toBe(false);
     expect(app.element).toBeNull();
-    await app.render(true);
+    await app.render({ force: true });
     expect(app.rendered).toBe(true);
     expect(instances.get(app.id)).toBe(app);
+  });
+
+  it("refuses the boolean render(true), ApplicationV1's legacy form (stricter than core, v13 and v14)", () => {
+    const app = new Panel();
+    const legacy = app.render.bind(app) as unknown as (force: boolean) => Promise<unknown>;
+    expect(() => legacy(true)).toThrow(
+      /render\(true\): the boolean form .* write render\(\{ force: true \}\)/,
+    );
+    expect(() => legacy(false)).toThrow(/render\(false\)/);
+    expect(app.rendered).toBe(false);
   });
 
   it("fires render<Class> for every class of the chain on every render, then close<Class> on close", async () => {
@@ -136,7 +147,7 @@ describe("ApplicationV2 rendering", () => {
     );
     try {
       const sheet = new Sheet({ document: { testUserPermission: () => true } });
-      await runAs(gm, () => sheet.render(true));
+      await runAs(gm, () => sheet.render({ force: true }));
       expect(seen).toEqual([sheet, sheet.element]);
       expect(sheet.element?.tagName).toBe("FORM");
     } finally {
@@ -147,23 +158,75 @@ describe("ApplicationV2 rendering", () => {
   it("a CombatTracker subclass fires renderCombatTracker (Fray's tracker budget panels listen to it)", async () => {
     for (const hook of ["renderMyTracker", "renderCombatTracker", "renderAbstractSidebarTab"]) listen(hook);
     class MyTracker extends CombatTracker {}
-    await runAs(gm, () => new MyTracker().render(true));
+    await runAs(gm, () => new MyTracker().render({ force: true }));
     expect(heard).toEqual(["renderMyTracker", "renderCombatTracker", "renderAbstractSidebarTab"]);
   });
 
   it("ApplicationV2 itself draws nothing: a subclass without _renderHTML cannot render", async () => {
-    await expect(new ApplicationV2().render(true)).rejects.toThrow(/not renderable/);
+    await expect(new ApplicationV2().render({ force: true })).rejects.toThrow(/not renderable/);
   });
 
   it("a later render draws the parts asked for and leaves the others in place", async () => {
     const app = new Panel();
-    await app.render(true);
+    await app.render({ force: true });
     const [one, two] = [app.parts.one, app.parts.two];
     await app.render({ parts: ["two"] });
     expect(app.parts.one).toBe(one);
     expect(app.parts.two).not.toBe(two);
     await expect(app.render({ parts: ["three"] })).rejects.toThrow(/not a configured part/);
   });
+});
+
+describe("detached windows (v14 only, foundryvtt#14417)", () => {
+  /** A panel that counts its workflow steps. */
+  class Counting extends Panel {
+    steps: string[] = [];
+    protected override async _prepareContext(options: Data): Promise<Data> {
+      this.steps.push("context");
+      return super._prepareContext(options);
+    }
+    protected override async _renderHTML(context: Data, options: Data): Promise<Record<string, HTMLElement>> {
+      this.steps.push("html");
+      return super._renderHTML(context, options);
+    }
+    protected override async _onRender(context: Data, options: Data): Promise<void> {
+      this.steps.push(`onRender ${JSON.stringify(options.window ?? {})} ${String(options.parts)}`);
+      await super._onRender(context, options);
+    }
+  }
+
+  it.runIf(!V14)("v13 has no detached windows: detach and reattach throw", async () => {
+    const app = new Counting();
+    await app.render({ force: true });
+    expect(() => app.detach()).toThrow(/v13 has no detached windows/);
+    expect(() => app.reattach()).toThrow(/v13 has no detached windows/);
+  });
+
+  it.runIf(V14)(
+    "v14: detach and reattach run _onRender and the render hooks again, drawing no part",
+    async () => {
+      for (const hook of ["renderPanel", "renderApplicationV2"]) listen(hook);
+      const app = new Counting();
+      await expect(app.detach()).rejects.toThrow(/only a rendered application/);
+      await app.render({ force: true });
+      const [one, two] = [app.parts.one, app.parts.two];
+      app.steps.length = 0;
+      heard.length = 0;
+      await app.detach();
+      await expect(app.detach()).rejects.toThrow(/already detached/);
+      await app.reattach();
+      expect(app.steps).toEqual([
+        "context",
+        'onRender {"detached":true} one,two',
+        "context",
+        'onRender {"detached":false} one,two',
+      ]);
+      expect(heard).toEqual(["renderPanel", "renderApplicationV2", "renderPanel", "renderApplicationV2"]);
+      // The parts are the elements drawn before: nothing was drawn again.
+      expect([app.parts.one, app.parts.two]).toEqual([one, two]);
+      expect(app.element?.contains(one as never)).toBe(true);
+    },
+  );
 });
 
 describe("ApplicationV2 clicks", () => {
@@ -190,7 +253,7 @@ describe("ApplicationV2 clicks", () => {
       }
     }
     const app = new Tabbed();
-    await app.render(true);
+    await app.render({ force: true });
     const root = app.element as HTMLElement;
     click(root.querySelector('[data-action="poke"]') as HTMLElement);
     expect(calls).toEqual([app, "poke"]);

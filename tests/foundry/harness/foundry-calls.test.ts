@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { as, ChatUser, users } from "../../harness/chat";
 import { dialogs, DialogV2, Hooks, type ClientSettings } from "../../harness/core";
 import { getSetting } from "../../../src/config/settings";
-import { currentMessageMode } from "../../../src/compat";
+import { currentMessageMode } from "../../../src/compat/message-modes";
+import { V14 } from "../../harness/generation";
 import { registerBudgets } from "../../../src/applications/budget/register";
 import { registerConcentration } from "../../../src/documents/concentration/register";
 import { registerStunLifecycle } from "../../../src/documents/stun-lifecycle";
@@ -41,12 +42,13 @@ describe("Fray calls Foundry's methods on their objects", () => {
     }
   });
 
-  it("the user's roll mode is read through game.settings (defect 1)", () => {
-    settings().seed("core", "rollMode", "gmroll");
+  it("the user's roll mode is read through game.settings (defect 1), the running generation's setting only", () => {
+    const key = V14 ? "messageMode" : "rollMode";
+    settings().seed("core", key, V14 ? "gm" : "gmroll");
     try {
-      expect(currentMessageMode()).toBe("gmroll");
+      expect(currentMessageMode()).toBe(V14 ? "gm" : "gmroll");
     } finally {
-      settings().seed("core", "rollMode", "publicroll");
+      settings().seed("core", key, V14 ? "public" : "publicroll");
     }
   });
 

@@ -3,7 +3,7 @@
  * onto a larger, willing creature in reach, spending the move; the rider's token sits on the mount's space
  * and follows it; refusals in the user's language; FS-MT7 the choice of rider or mount for an attack.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { alice, as, bob, fightWith, gm, settle, setSetting, world } from "../chat/setup";
 import {
   answersOf,
@@ -14,7 +14,9 @@ import {
   scene,
   tokenHudElement,
 } from "../../harness/mounted";
-import { click } from "../../harness/dom";
+import { click, mount as mountHtml } from "../../harness/dom";
+import { TokenHUD } from "../../harness/applications";
+import { V14 } from "../../harness/generation";
 import { harness } from "../../harness/install";
 import { loadLanguage, templateEnvironment } from "../../harness/templates";
 import { knightAndHorse, standing } from "./setup";
@@ -166,6 +168,71 @@ describe("mounting and dismounting (FS-MT1, FS-MT2, FS-MT3)", () => {
     const after = tokenHudElement();
     const [dismount] = await as(alice, async () => addHudControls(hud as never, after));
     expect(dismount?.dataset.frayMount).toBe("dismount");
+  });
+
+  it("the HUD's mount buttons are drawn once however often renderTokenHUD runs on the same HUD (v14 detached windows)", async () => {
+    const { knight, horse } = knightAndHorse();
+    const hud = { document: knight.token };
+    const html = tokenHudElement();
+    await as(alice, async () => addHudControls(hud as never, html));
+    await as(alice, async () => addHudControls(hud as never, html));
+    expect(
+      [...html.querySelectorAll<HTMLElement>("[data-fray-mount]")].map((b) => b.dataset.frayMount),
+    ).toEqual(["mount"]);
+    await mount(alice, knight.token, horse.token);
+    await as(alice, async () => addHudControls(hud as never, html));
+    expect(
+      [...html.querySelectorAll<HTMLElement>("[data-fray-mount]")].map((b) => b.dataset.frayMount),
+    ).toEqual(["dismount"]);
+    // Bob owns nothing: a run for him leaves no button of an earlier run behind.
+    await as(bob, async () => addHudControls(hud as never, html));
+    expect(html.querySelectorAll("[data-fray-mount]")).toHaveLength(0);
+  });
+
+  it("a HUD without its left column gets the buttons in its first column, one without columns none; the console says so once", async () => {
+    const { knight } = knightAndHorse();
+    const hud = { document: knight.token };
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const noLeft = () =>
+        mountHtml('<form><div class="col middle"></div><div class="col right"></div></form>');
+      for (const html of [noLeft(), noLeft()]) {
+        const [button] = await as(alice, async () => addHudControls(hud as never, html));
+        expect(button?.parentElement?.className).toBe("col middle");
+      }
+      const bare = mountHtml("<form></form>");
+      expect(await as(alice, async () => addHudControls(hud as never, bare))).toEqual([]);
+      expect(await as(alice, async () => addHudControls(hud as never, bare))).toEqual([]);
+      expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([
+        "fray | the Token HUD has no .col.left column: the mount controls are in its first column",
+        "fray | the Token HUD has no columns (.col): the mount controls are on the actor sheet only",
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("the Token HUD's render hook: one set of mount buttons after a detach and a reattach (v14), none on v13", async () => {
+    const { knight, horse } = knightAndHorse();
+    const hud = new TokenHUD().bind({ document: knight.token });
+    const buttons = () => [...(hud.element?.querySelectorAll("[data-fray-mount]") ?? [])];
+    await as(alice, () => hud.render({ force: true }));
+    expect(buttons()).toHaveLength(1);
+    expect(hud.element?.querySelector(".col.left [data-fray-mount]")).toBe(buttons()[0]);
+    const before = hud.element?.outerHTML;
+    if (!V14) {
+      expect(() => hud.detach()).toThrow(/v13 has no detached windows/);
+      return;
+    }
+    await as(alice, () => hud.detach());
+    await as(alice, () => hud.reattach());
+    expect(buttons()).toHaveLength(1);
+    expect(hud.element?.outerHTML).toBe(before);
+    // The one button left answers a press once (a second listener would ask again, and be told it already rides).
+    await as(alice, async () => click(buttons()[0] as HTMLElement));
+    await settle();
+    expect(ridesOf(tok(knight.token))).toBe(horse.token.id);
+    expect(world.warnings).toEqual([]);
   });
 
   it("Mount with no target picks the one larger creature in reach, and asks for a target when there is none", async () => {

@@ -20,7 +20,7 @@ type Data = Record<string, unknown>;
 type App = {
   element: HTMLElement | null;
   parts: Record<string, HTMLElement>;
-  render(force?: boolean): Promise<unknown>;
+  render(options?: { force?: boolean }): Promise<unknown>;
   close(): Promise<unknown>;
 };
 
@@ -55,10 +55,10 @@ async function openWindows() {
   const itemSheet = new FrayItemSheet({ document: spear } as never) as unknown as App;
   const dialog = new AttackForm();
   await as(alice, async () => {
-    await sheet.render(true);
-    await itemSheet.render(true);
-    await dialog.render(true);
-    await hud.render(true);
+    await sheet.render({ force: true });
+    await itemSheet.render({ force: true });
+    await dialog.render({ force: true });
+    await hud.render({ force: true });
   });
   const typed = dialog.element?.querySelector<HTMLInputElement>('input[name="modifier"]');
   if (!typed) throw new Error("the form has no modifier field");

@@ -24,7 +24,7 @@ describe("the actor sheet's render hooks", () => {
     if (engineOf(fight).current !== heroId)
       await events(fight, [{ type: "takeTurn", id: heroId, gmOverride: true }]);
     const sheet = new FrayActorSheet({ document: hero.actor } as never);
-    await as(alice, () => sheet.render(true));
+    await as(alice, () => sheet.render({ force: true }));
     const root = sheet.element as HTMLElement;
     const panel = root.querySelector<HTMLElement>("[data-fray-budget-panel]");
     if (!panel) throw new Error("the sheet shows no budget panel");
@@ -38,7 +38,7 @@ describe("the actor sheet's render hooks", () => {
   it("a tab button shows its tab and hides the others; aria-pressed follows", async () => {
     const hero = creature("Wojtek", {}, [alice]);
     const sheet = new FrayActorSheet({ document: hero.actor } as never);
-    await as(alice, () => sheet.render(true));
+    await as(alice, () => sheet.render({ force: true }));
     const root = sheet.element as HTMLElement;
     const shown = () =>
       [...root.querySelectorAll<HTMLElement>("section.tab.active")].map((s) => s.dataset.tab);

@@ -24,7 +24,7 @@ function hero(): Hero {
 /** The sheet's element after a first render by `user`. */
 async function renderAs(user: ChatUser, who: Hero): Promise<HTMLElement> {
   const sheet = new FrayActorSheet({ document: who.actor } as never);
-  await as(user, () => sheet.render(true));
+  await as(user, () => sheet.render({ force: true }));
   const element = sheet.element;
   if (!element) throw new Error("the sheet rendered no element");
   return element;
@@ -90,7 +90,7 @@ describe("the actor sheet by permission", () => {
     const who = hero();
     who.actor.ownership.set(bob.id, "OBSERVER");
     const sheet = new FrayActorSheet({ document: who.actor } as never);
-    await as(bob, () => sheet.render(true));
+    await as(bob, () => sheet.render({ force: true }));
     who.actor.ownership.set(bob.id, "LIMITED");
     await as(bob, () => sheet.render());
     const root = sheet.element as HTMLElement;
@@ -115,7 +115,7 @@ describe("the item sheet's description editor", () => {
     ]);
     const render = async (user: ChatUser) => {
       const sheet = new FrayItemSheet({ document: spear } as never);
-      await as(user, () => sheet.render(true));
+      await as(user, () => sheet.render({ force: true }));
       if (!sheet.element) throw new Error("the sheet rendered no element");
       return sheet.element;
     };

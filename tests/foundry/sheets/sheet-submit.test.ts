@@ -103,7 +103,7 @@ describe("a sheet submits what its data model stores", () => {
       for (const type of ["character", "creature"]) {
         const who = creature("Aldo", {}, [alice], type);
         const sheet = new FrayActorSheet({ document: who.actor } as never);
-        await as(alice, () => sheet.render(true));
+        await as(alice, () => sheet.render({ force: true }));
         expect(formProblems("Actor", type, who.actor, sheet.element as HTMLElement), `${type}`).toEqual([]);
       }
     },
@@ -114,7 +114,7 @@ describe("a sheet submits what its data model stores", () => {
     for (const type of ITEM_TYPES) {
       const item = worldItem("Thing", type, {}, [alice]);
       const sheet = new FrayItemSheet({ document: item } as never);
-      await as(alice, () => sheet.render(true));
+      await as(alice, () => sheet.render({ force: true }));
       expect(formProblems("Item", type, item, sheet.element as HTMLElement), type).toEqual([]);
     }
   });

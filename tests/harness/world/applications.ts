@@ -1,6 +1,7 @@
 /**
- * One client page's windows (v13 ApplicationV2 and the core applications Fray extends or reaches), made afresh for
- * each page: `ApplicationV2` with `DEFAULT_OPTIONS` merged down the class chain, `HandlebarsApplicationMixin` with
+ * One client page's windows (ApplicationV2 and the core applications Fray extends or reaches), made afresh for
+ * each page: `ApplicationV2` with `DEFAULT_OPTIONS` merged deeply down the class chain, `render(options)` only (a
+ * boolean throws) and, on v14, `detach`/`reattach` (../application-common.ts), `HandlebarsApplicationMixin` with
  * `PARTS`, `DocumentSheetV2`, `ActorSheetV2`, `ItemSheetV2`, the sidebar `CombatTracker` (parts header/tracker/footer,
  * core's turn context and row controls; core's own templates are placeholders), the `TokenHUD` (core's status and
  * combat toggles), the `ChatLog` (messages drawn with `renderHTML` as they are created and updated), notifications,
@@ -8,7 +9,9 @@
  * a `[data-action]` element runs that action with `this` the application, as core's click handler does.
  * Until the `dom` branch's CombatTracker stand-in lands, this folder carries its own. No Fray logic lives here.
  */
+import { applicationOptions, detachOptions, refuseDetachOnV13, renderOptionsOf } from "../application-common";
 import { randomID } from "../core";
+import { V14 } from "../generation";
 import type { ClientPage } from "./context";
 
 type Data = Record<string, unknown>;
@@ -65,26 +68,14 @@ export function createApplications(page: ApplicationPage) {
         labelPrefix?: string;
       }
     > = {};
-    options: Data & { actions: Record<string, Action> };
+    readonly options: Readonly<Data & { actions: Record<string, Action> }>;
     element: HTMLElement | null = null;
     rendered = false;
     tabGroups: Record<string, string> = {};
     #id: string;
     constructor(options: Data = {}) {
-      // DEFAULT_OPTIONS are merged down the class chain: a subclass's actions add to its parents'.
-      const merged: Data = {};
-      const actions: Record<string, Action> = {};
-      for (const cls of lineage(this)) {
-        if (!Object.hasOwn(cls, "DEFAULT_OPTIONS")) continue;
-        const { actions: own, ...rest } = (cls.DEFAULT_OPTIONS ?? {}) as Data;
-        Object.assign(merged, rest);
-        Object.assign(actions, own ?? {});
-      }
-      this.options = {
-        ...merged,
-        ...options,
-        actions: { ...actions, ...((options.actions as object) ?? {}) },
-      } as never;
+      // DEFAULT_OPTIONS merged deeply down the class chain, then the given options; frozen (as application.ts).
+      this.options = Object.freeze(applicationOptions(lineage(this), options)) as never;
       this.#id = String(this.options.id ?? "app-{id}").replace("{id}", randomID());
       const tabs = (this.constructor as typeof ApplicationV2).TABS ?? {};
       for (const [group, config] of Object.entries(tabs))
@@ -138,11 +129,12 @@ export function createApplications(page: ApplicationPage) {
     _replaceHTML(_result: Record<string, HTMLElement>, _content: HTMLElement, _options: Data): void {}
 
     /**
-     * v13 `render(options)`: `render(true)` is `{ force: true }`; an application not rendered yet and not forced is
-     * not drawn. Context, then the HTML, then `_onRender`, then `render<Class>` for each class of the chain.
+     * `render(options)` (the boolean `render(true)` throws, stricter than core); an application not rendered yet and
+     * not forced is not drawn. Context, then the HTML, then `_onRender`, then `render<Class>` for each class of the
+     * chain.
      */
-    async render(options: Data | boolean = {}): Promise<this> {
-      const opts: Data = typeof options === "boolean" ? { force: options } : { ...options };
+    async render(options: Data = {}): Promise<this> {
+      const opts: Data = renderOptionsOf(options, this.constructor.name);
       if (!this.rendered && !opts.force) return this;
       const first = !this.rendered;
       opts.isFirstRender = first;
@@ -167,9 +159,36 @@ export function createApplications(page: ApplicationPage) {
         g().Hooks.callAll(`render${cls.name}`, this, this.element, context, opts);
       return this;
     }
+    #detached = false;
+    /**
+     * v14: the application moves into a window of its own, or back: the workflow runs again without drawing any
+     * part (foundryvtt#14417): context, `_onRender`, the `render<Class>` hooks, on the element as it is. v13 throws.
+     */
+    detach(): Promise<this> {
+      refuseDetachOnV13(this.constructor.name, "detach");
+      return this.#moveWindow(true);
+    }
+    reattach(): Promise<this> {
+      refuseDetachOnV13(this.constructor.name, "reattach");
+      return this.#moveWindow(false);
+    }
+    async #moveWindow(detached: boolean): Promise<this> {
+      const opts = detachOptions(this.constructor.name, this.rendered, this.#detached, detached);
+      this.#detached = detached;
+      opts.isFirstRender = false;
+      opts.parts = Object.keys(
+        (this as Any)._configureRenderParts?.(opts) ?? (this.constructor as Any).PARTS ?? {},
+      );
+      const context = await this._prepareContext(opts);
+      await this._onRender(context, opts);
+      for (const cls of lineage(this).reverse())
+        g().Hooks.callAll(`render${cls.name}`, this, this.element, context, opts);
+      return this;
+    }
     async close(): Promise<this> {
       this.element?.remove();
       this.element = null;
+      this.#detached = false;
       this.rendered = false;
       instances.delete(this.id);
       return this;
@@ -270,7 +289,7 @@ export function createApplications(page: ApplicationPage) {
       };
     }
     /** v13: an unowned viewer below the sheet's view permission gets no sheet (stricter: LIMITED may render). */
-    override async render(options: Data | boolean = {}): Promise<this> {
+    override async render(options: Data = {}): Promise<this> {
       if (!this.#document.testUserPermission(g().game.user, "LIMITED"))
         throw new Error(
           `You do not have permission to view this ${String(this.#document.documentName)} sheet!`,
@@ -453,7 +472,9 @@ export function createApplications(page: ApplicationPage) {
       return this.document?.actor ?? null;
     }
     override async _renderHTML(_context: Data, _options: Data): Promise<Record<string, HTMLElement>> {
-      const statuses = g().CONFIG.statusEffects as Any[];
+      // v13: an array; v14: a record keyed by status id (CONFIG.statusEffects), which core's HUD lists by value.
+      const configured = g().CONFIG.statusEffects as Any;
+      const statuses = (V14 ? Object.values(configured) : (configured as Any[])) as Any[];
       const element = doc().createElement("div");
       const has = (id: string) => this.actor?.statuses?.has(id) === true;
       element.innerHTML = `<div class="col left"></div><div class="col middle"></div><div class="col right"><button type="button" class="control-icon" data-action="combat"></button><div class="status-effects">${statuses
@@ -473,7 +494,7 @@ export function createApplications(page: ApplicationPage) {
   class ChatLog extends ApplicationV2 {
     static override DEFAULT_OPTIONS: Data = { id: "chat", tag: "ol" };
     async postOne(message: Any): Promise<void> {
-      if (!this.element) await this.render(true);
+      if (!this.element) await this.render({ force: true });
       const html = await message.renderHTML();
       this.element!.append(html);
     }

@@ -9,6 +9,13 @@
  */
 import { expandObject, measurePath, mergeUpdate } from "../core";
 import { V14 } from "../generation";
+import {
+  applyCreateOptions,
+  applyModeWith,
+  deprecatedOnV14,
+  type MessageModeConfig,
+  type ModeRealm,
+} from "../message-modes";
 import { harnessOperators, legacyKey, operatorOf, revive, wire } from "../operators";
 import { Collection } from "./collection";
 import { clientNow, maybeClient, type ClientPage } from "./context";
@@ -266,6 +273,12 @@ const COLLECTION_OF: Record<string, string> = {
 export function createDocumentClasses(page: DocumentPage) {
   const g = () => page.globals as Any;
   const game = () => g().game;
+  /** The page's users and its own user, for the message modes (../message-modes.ts). */
+  const pageRealm: ModeRealm = {
+    gms: () => (game().users.filter((u: Any) => u.isGM) as Any[]).map((u) => String(u.id)),
+    self: () => page.userId,
+    posterMode: () => game().settings.get("core", "messageMode"),
+  };
   const CONFIG = () => g().CONFIG;
   const hooks = () => g().Hooks;
   const me = () => game().users.get(page.userId);
@@ -1441,18 +1454,50 @@ export function createDocumentClasses(page: DocumentPage) {
         alias: alias ?? token?.name ?? actor?.name ?? game().user?.name ?? "",
       };
     }
-    /** v13 `ChatMessage.applyRollMode(chatData, rollMode)`: whisper and blind as the mode says. */
+    /**
+     * v13 `ChatMessage.applyRollMode(chatData, rollMode)`, as ../core.ts `applyRollMode` (foundryvtt#11442): public
+     * clears `whisper` and `blind`; private and blind add the GMs to the recipients already there; self whispers to
+     * this page's user. Deprecated on v14, where it throws.
+     */
     static applyRollMode(chatData: Data, rollMode: string): Data {
+      if (V14) deprecatedOnV14("ChatMessage.applyRollMode", "ChatMessage.applyMode");
       const modes = ["publicroll", "gmroll", "blindroll", "selfroll", "roll"];
       if (!modes.includes(rollMode)) throw new Error(`"${rollMode}" is not a roll mode`);
       const mode = rollMode === "roll" ? String(game().settings.get("core", "rollMode")) : rollMode;
-      const gms = game()
-        .users.filter((u: Any) => u.isGM)
-        .map((u: Any) => u.id);
-      if (mode === "gmroll" || mode === "blindroll") chatData.whisper = gms;
-      if (mode === "selfroll") chatData.whisper = [page.userId];
-      if (mode === "blindroll") chatData.blind = true;
+      const whisper = (chatData.whisper as string[] | undefined) ?? [];
+      if (mode === "publicroll") Object.assign(chatData, { whisper: [], blind: false });
+      if (mode === "gmroll" || mode === "blindroll")
+        Object.assign(chatData, {
+          whisper: [...new Set([...whisper, ...pageRealm.gms()])],
+          blind: mode === "blindroll",
+        });
+      if (mode === "selfroll") Object.assign(chatData, { whisper: [page.userId], blind: false });
       return chatData;
+    }
+    /** v14 `ChatMessage.applyMode(data, mode)` over the page's `CONFIG.ChatMessage.modes` (absent on v13). */
+    static applyMode(chatData: Data, mode: unknown): Data {
+      const modes = g().CONFIG.ChatMessage.modes as Record<string, MessageModeConfig> | undefined;
+      if (!V14 || !modes) throw new Error("ChatMessage.applyMode is v14's (v13: applyRollMode)");
+      return applyModeWith(modes, pageRealm, chatData, mode);
+    }
+    /** The create's mode option, applied in `_preCreate` (../message-modes.ts `applyCreateOptions`). */
+    override async _preCreate(data: Data, options: Data, user: Any): Promise<boolean | void> {
+      const allowed = await super._preCreate(data, options, user);
+      if (allowed === false) return false;
+      const source = clone(this._source);
+      applyCreateOptions(
+        source,
+        options,
+        {
+          rollMode: (d, m) => ChatMessage.applyRollMode(d, m),
+          messageMode: (d, m) => ChatMessage.applyMode(d, m),
+        },
+        pageRealm,
+      );
+      const keys = ["whisper", "blind", "style"] as const;
+      const changed = keys.filter((k) => JSON.stringify(source[k]) !== JSON.stringify(this._source[k]));
+      if (changed.length) this.updateSource(Object.fromEntries(changed.map((k) => [k, source[k]])));
+      return allowed;
     }
     get author(): Any {
       return game().users.get(String(this._source.author)) ?? null;
@@ -1509,6 +1554,9 @@ export function createDocumentClasses(page: DocumentPage) {
       g().ui.chat?.deleteMessage?.(this.id);
     }
   }
+
+  // v13 has no `ChatMessage.applyMode` (v14's name): the v13 page offers only `applyRollMode`.
+  if (!V14) Reflect.deleteProperty(ChatMessage, "applyMode");
 
   const classes = {
     ClientDocument,

@@ -5,7 +5,7 @@
  * `getDocuments`; a pack document knows its `pack` and has a `Compendium.` uuid).
  */
 import { extractPack } from "@foundryvtt/foundryvtt-cli";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Collection } from "./collection";
@@ -22,7 +22,11 @@ export async function readPacks(dist = "dist"): Promise<Packs> {
   try {
     for (const meta of manifest.packs) {
       const entries: Data[] = [];
-      await extractPack(join(dist, String(meta.path)), scratch, {
+      // Read from a private copy: LevelDB locks the database it opens, and two smoke files booting their worlds at
+      // once (one per worker) failed with "Iterator is not open" when both opened dist/packs itself.
+      const copy = join(scratch, `${String(meta.name)}.db`);
+      cpSync(join(dist, String(meta.path)), copy, { recursive: true });
+      await extractPack(copy, join(scratch, "out"), {
         log: false,
         transformEntry: (entry: Data) => {
           entries.push(entry);

@@ -22,8 +22,10 @@ import {
   type DialogAnswer,
 } from "../core";
 import * as fields from "../fields";
-import { RELEASE } from "../generation";
+import { RELEASE, V14 } from "../generation";
+import { coreMessageModes, throwOnRead, toMessageMode } from "../message-modes";
 import { createOperators, installOperators } from "../operators";
+import { checkTemplateHelpers, compileOptions, refuseHelperReplacement } from "../template-helpers";
 import { Roll as HarnessRoll } from "../roll";
 import { createApplications, type Notice } from "./applications";
 import { Collection } from "./collection";
@@ -293,8 +295,12 @@ export class WorldPage implements ClientPage {
 
   #compiled(path: string): HandlebarsTemplateDelegate {
     let template = this.#templates.get(path);
-    if (!template)
-      this.#templates.set(path, (template = this.#hb.compile(this.#file(path), { strict: false })));
+    if (!template) {
+      // Only the helpers known on the generation this page imitates (tests/harness/template-helpers.ts).
+      const source = this.#file(path);
+      checkTemplateHelpers(source, path);
+      this.#templates.set(path, (template = this.#hb.compile(source, compileOptions())));
+    }
     return template;
   }
 
@@ -308,7 +314,9 @@ export class WorldPage implements ClientPage {
   #buildGlobals(): void {
     const userId = this.userId;
     const settings = new PageSettings(this);
-    settings.register("core", "rollMode", { scope: "client", default: "publicroll" });
+    // The core setting that holds the user's mode: v13 `core.rollMode` only, v14 `core.messageMode` only.
+    if (V14) settings.register("core", "messageMode", { scope: "client", default: "public" });
+    else settings.register("core", "rollMode", { scope: "client", default: "publicroll" });
     settings.register("core", "language", { scope: "client", default: this.lang });
     const hooks = createHooks();
     const CONFIG: Data = {
@@ -329,7 +337,19 @@ export class WorldPage implements ClientPage {
       },
       Combat: { dataModels: {}, initiative: { formula: null, decimals: 2 } },
       Combatant: { dataModels: {} },
-      ChatMessage: { dataModels: {} },
+      ChatMessage: {
+        dataModels: {},
+        ...(V14
+          ? {
+              modes: coreMessageModes({
+                gms: () =>
+                  ((g.game as Any).users.filter((u: Any) => u.isGM) as Any[]).map((u) => String(u.id)),
+                self: () => userId,
+                posterMode: () => settings.get("core", "messageMode"),
+              }),
+            }
+          : {}),
+      },
       Dice: { rolls: [] as unknown[] },
       queries: {},
       statusEffects: CORE_STATUSES.map((id) => ({
@@ -352,6 +372,8 @@ export class WorldPage implements ClientPage {
       return Object.keys(hash).length ? i18n.format(String(key), hash) : i18n.localize(String(key));
     });
     this.#hb.registerHelper("concat", (...args: unknown[]) => args.slice(0, -1).join(""));
+    // The system registers its helpers at init on this global: it may not replace one of core's.
+    refuseHelperReplacement(this.#hb);
 
     this.#docs = createDocumentClasses(this);
     this.#apps = createApplications(this);
@@ -376,15 +398,14 @@ export class WorldPage implements ClientPage {
       async render(): Promise<string> {
         return `<div class="dice-roll"><div class="dice-formula">${this.formula}</div><h4 class="dice-total">${String(this.total)}</h4></div>`;
       }
-      override async toMessage(
-        messageData: Data = {},
-        { rollMode, create = true }: { rollMode?: string; create?: boolean } = {},
-      ): Promise<unknown> {
+      /** `Roll#toMessage`: the generation's mode option (../message-modes.ts `toMessageMode`), given to `create`. */
+      override async toMessage(messageData: Data = {}, options: Data = {}): Promise<unknown> {
         if (!this._evaluated) await this.evaluate();
         const cls = (CONFIG.ChatMessage as Data).documentClass as Any;
         const data: Data = { author: userId, content: String(this.total), rolls: [this], ...messageData };
-        cls.applyRollMode(data, rollMode ?? String(settings.get("core", "rollMode")));
-        return create ? cls.create(data) : data;
+        const { option, mode } = toMessageMode(options, this, (key) => settings.get("core", key));
+        if (options.create === false) return V14 ? cls.applyMode(data, mode) : cls.applyRollMode(data, mode);
+        return cls.create(data, option);
       }
       static async create(formula: string, data: Data = {}, options: Data = {}) {
         return new this(formula, data, options);
@@ -447,6 +468,11 @@ export class WorldPage implements ClientPage {
       DOCUMENT_OWNERSHIP_LEVELS: { INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 },
       USER_ROLES: { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 },
     };
+    // v14 deprecates v13's roll-mode tables (CONFIG.ChatMessage.modes replaces them): a read throws.
+    if (V14) {
+      throwOnRead(CONFIG.Dice as object, "rollModes", "CONFIG.Dice.rollModes", "CONFIG.ChatMessage.modes");
+      throwOnRead(g.CONST as object, "DICE_ROLL_MODES", "CONST.DICE_ROLL_MODES", "CONFIG.ChatMessage.modes");
+    }
     for (const [name, cls] of Object.entries({
       User: docs.User,
       Actor: docs.Actor,
@@ -564,9 +590,9 @@ export class WorldPage implements ClientPage {
       const ui = this.globals.ui as Any;
       const CONFIG = this.globals.CONFIG as Any;
       ui.chat = new CONFIG.ui.chat();
-      await ui.chat.render(true);
+      await ui.chat.render({ force: true });
       ui.combat = new CONFIG.ui.combat();
-      await ui.combat.render(true);
+      await ui.combat.render({ force: true });
       const scene = (this.globals.game as Any).scenes.active;
       this.globals.canvas = {
         ready: Boolean(scene),
