@@ -6,6 +6,7 @@
  * active GM (combat-requests.ts).
  */
 import { activeFamily } from "../applications/active-family";
+import { isUpdateOperator } from "../compat/update-operators";
 import { getSetting } from "../config/settings";
 import { compareByRank, turnRanks } from "../data/combat/turn-order";
 import { refuse, type Outcome } from "../rules/outcome";
@@ -147,13 +148,20 @@ export class FrayCombat extends Combat {
     return allowed;
   }
 
-  /** Neither the family nor its conventions change after creation (a running fight is never re-ruled). */
+  /**
+   * Neither the family nor its conventions change after creation (a running fight is never re-ruled). A v14
+   * operator standing for the whole of `system` (`system: _replace({...})`, which would drop them) is taken out of
+   * the change: Fray never writes `system` whole, and the operator's inner value is not read (C-documents-combat
+   * §1.4: its accessor is not documented).
+   */
   protected override async _preUpdate(
     ...args: Parameters<Combat["_preUpdate"]>
   ): ReturnType<Combat["_preUpdate"]> {
     const [changed] = args;
-    const system = (changed as { system?: Record<string, unknown> }).system;
-    if (system) {
+    const holder = changed as { system?: Record<string, unknown> };
+    const system = holder.system;
+    if (isUpdateOperator(system)) delete holder.system;
+    else if (system) {
       delete system.family;
       delete system.options;
     }
