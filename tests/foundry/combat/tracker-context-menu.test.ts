@@ -89,7 +89,12 @@ describe("the tracker's row menu in the running generation's shape", () => {
     const touched: string[] = [];
     const watched = new Proxy(
       { label: "A", name: "B" },
-      { get: (target, key) => (touched.push(String(key)), Reflect.get(target, key)) },
+      {
+        get: (target, key): unknown => {
+          touched.push(String(key));
+          return Reflect.get(target, key) as unknown;
+        },
+      },
     );
     contextMenuEntryLabel(watched);
     expect(touched).toEqual([V14 ? "label" : "name"]);
@@ -97,7 +102,9 @@ describe("the tracker's row menu in the running generation's shape", () => {
 
   it("if core offers no clear-initiative entry, the tracker says so once and keeps the rest", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const core = HarnessCombatTracker.prototype as unknown as { _getEntryContextOptions(): MenuEntryData[] };
+    const core = HarnessCombatTracker.prototype as unknown as {
+      _getEntryContextOptions(this: unknown): MenuEntryData[];
+    };
     const original = core._getEntryContextOptions;
     vi.spyOn(core, "_getEntryContextOptions").mockImplementation(function (this: unknown) {
       return original
