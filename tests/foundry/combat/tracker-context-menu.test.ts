@@ -103,7 +103,7 @@ describe("the tracker's row menu in the running generation's shape", () => {
   it("if core offers no clear-initiative entry, the tracker says so once and keeps the rest", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const core = HarnessCombatTracker.prototype as unknown as {
-      _getEntryContextOptions(this: unknown): MenuEntryData[];
+      _getEntryContextOptions: (this: unknown) => MenuEntryData[];
     };
     const original = core._getEntryContextOptions;
     vi.spyOn(core, "_getEntryContextOptions").mockImplementation(function (this: unknown) {
