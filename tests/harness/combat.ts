@@ -99,6 +99,14 @@ export class HarnessActor {
   statuses = new Set<string>();
   /** The effects shown on the token and in the tracker row (name and icon). */
   temporaryEffects: { name: string; img: string }[] = [];
+  /**
+   * v14 effects with a duration (`{ value, units, expiry, expired }`), as plain records: core's expiry (the v14
+   * harness's `ActiveEffect.registry.refresh` in `_manageTurnEvents`) marks them `expired` (no document here).
+   */
+  effects: {
+    name: string;
+    duration: { value: number | null; units: string; expiry: string | null; expired: boolean };
+  }[] = [];
   img = "icons/actor.svg";
   token = null;
   constructor(name: string, system: Data = {}, owners: HarnessUser[] = [], type = "character") {
@@ -333,31 +341,49 @@ export class HarnessCombat {
     const prior = previous.combatantId ? this.combatants.get(previous.combatantId) : undefined;
     const next = current.combatantId ? this.combatants.get(current.combatantId) : undefined;
     const skipped = previous.round !== current.round || previous.turn !== current.turn;
+    // foundryvtt#12747 (closed): no turn event when the acting combatant and the round stay, the turn index moved.
+    if (previous.round === current.round && previous.combatantId === current.combatantId) return;
+    const everyone = this.combatants.contents;
     if (prior) {
       const context = { round: previous.round, turn: previous.turn, skipped: false };
       await this._onEndTurn(prior, context);
       record("_onEndTurn", prior.id, context);
-      if (V14) record("ActiveEffect.registry.refresh:turnEnd", prior.id, context);
+      if (V14) {
+        record("ActiveEffect.registry.refresh:turnEnd", prior.id, context);
+        expireEffects("turnEnd", [prior]);
+      }
     }
     if (previous.round !== current.round) {
       const end = { round: previous.round, skipped: false };
       await this._onEndRound(end);
       record("_onEndRound", null, end);
-      if (V14) record("ActiveEffect.registry.refresh:roundEnd", null, end);
+      if (V14) {
+        record("ActiveEffect.registry.refresh:roundEnd", null, end);
+        expireEffects("roundEnd", everyone);
+      }
       const start = { round: current.round, skipped: false };
       await this._onStartRound(start);
       record("_onStartRound", null, start);
-      if (V14) record("ActiveEffect.registry.refresh:roundStart", null, start);
+      if (V14) {
+        record("ActiveEffect.registry.refresh:roundStart", null, start);
+        expireEffects("roundStart", everyone);
+      }
     }
     if (next) {
       const context = { round: current.round, turn: current.turn, skipped };
       await this._onStartTurn(next, context);
       record("_onStartTurn", next.id, context);
       if (V14) {
+        await this._clearMovementHistoryOnStartTurn(next, context);
         record("_clearMovementHistoryOnStartTurn", next.id, context);
         record("ActiveEffect.registry.refresh:turnStart", next.id, context);
+        expireEffects("turnStart", [next]);
       }
     }
+  }
+  /** v14 `Combat#_clearMovementHistoryOnStartTurn`: the combatant's token's movement history (`tokenHistories`) emptied. */
+  async _clearMovementHistoryOnStartTurn(combatant: HarnessCombatant, _context: Data): Promise<void> {
+    if (combatant.tokenId && tokenHistories.has(combatant.tokenId)) tokenHistories.set(combatant.tokenId, []);
   }
   async _onEndTurn(_combatant: HarnessCombatant, _context: Data): Promise<void> {}
   async _onEndRound(_context: Data): Promise<void> {}
@@ -620,6 +646,23 @@ export class HarnessCombat {
   async endCombat(): Promise<void> {
     await this.delete();
   }
+}
+
+/**
+ * The movement history of the combatants' tokens, by token id (the combat harness has no Token documents): a test
+ * seeds one; v14's `_clearMovementHistoryOnStartTurn` empties it.
+ */
+export const tokenHistories = new Map<string, unknown[]>();
+
+/**
+ * v14's `ActiveEffect.registry.refresh(event, { ...context, combat })` as far as the harness imitates it: an effect
+ * of the combatants' actors whose duration waits for nothing but this expiry event (`expiry` the event, `value`
+ * null) is marked expired (`CONFIG.ActiveEffect.expiryAction` "update", v14's default).
+ */
+function expireEffects(event: string, combatants: HarnessCombatant[]): void {
+  for (const combatant of combatants)
+    for (const effect of combatant.actor?.effects ?? [])
+      if (effect.duration.expiry === event && effect.duration.value === null) effect.duration.expired = true;
 }
 
 /** The options of core's turn controls: v13 `{ advanceTime, direction }`, v14 `{ direction, worldTime: { delta } }`. */

@@ -827,8 +827,9 @@ export function createDocumentClasses(page: DocumentPage) {
     get active(): boolean {
       return !this.disabled && !this.isSuppressed;
     }
+    /** v14: an expired effect (`duration.expired`, set by core's expiry) is suppressed; v13 has no expiry. */
     get isSuppressed(): boolean {
-      return false;
+      return V14 && ((this._source.duration ?? {}) as Data).expired === true;
     }
     get target(): ClientDocument | null {
       return this.parent?.documentName === "Actor" ? this.parent : null;
@@ -1319,31 +1320,69 @@ export function createDocumentClasses(page: DocumentPage) {
       const prior = previous.combatantId ? this.combatants.get(previous.combatantId) : undefined;
       const next = current.combatantId ? this.combatants.get(current.combatantId) : undefined;
       const skipped = previous.round !== current.round || previous.turn !== current.turn;
+      // foundryvtt#12747 (closed): no turn event when the acting combatant and the round stay, the turn index moved.
+      if (previous.round === current.round && previous.combatantId === current.combatantId) return;
+      const everyone = this.combatants.contents as Combatant[];
       if (prior) {
         const context = { round: previous.round, turn: previous.turn, skipped: false };
         await this._onEndTurn(prior, context);
         record("_onEndTurn", prior.id, context);
-        if (V14) record("ActiveEffect.registry.refresh:turnEnd", prior.id, context);
+        if (V14) {
+          record("ActiveEffect.registry.refresh:turnEnd", prior.id, context);
+          await this.#expireEffects("turnEnd", [prior]);
+        }
       }
       if (previous.round !== current.round) {
         const end = { round: previous.round, skipped: false };
         await this._onEndRound(end);
         record("_onEndRound", null, end);
-        if (V14) record("ActiveEffect.registry.refresh:roundEnd", null, end);
+        if (V14) {
+          record("ActiveEffect.registry.refresh:roundEnd", null, end);
+          await this.#expireEffects("roundEnd", everyone);
+        }
         const start = { round: current.round, skipped: false };
         await this._onStartRound(start);
         record("_onStartRound", null, start);
-        if (V14) record("ActiveEffect.registry.refresh:roundStart", null, start);
+        if (V14) {
+          record("ActiveEffect.registry.refresh:roundStart", null, start);
+          await this.#expireEffects("roundStart", everyone);
+        }
       }
       if (next) {
         const context = { round: current.round, turn: current.turn, skipped };
         await this._onStartTurn(next, context);
         record("_onStartTurn", next.id, context);
         if (V14) {
+          await this._clearMovementHistoryOnStartTurn(next, context);
           record("_clearMovementHistoryOnStartTurn", next.id, context);
           record("ActiveEffect.registry.refresh:turnStart", next.id, context);
+          await this.#expireEffects("turnStart", [next]);
         }
       }
+    }
+    /**
+     * v14's `ActiveEffect.registry.refresh(event, { ...context, combat })` as far as the harness imitates it: the
+     * effects of the combatants' actors (the turn's combatant for a turn event, every one for a round event) whose
+     * duration waits for nothing but this expiry event (`expiry` the event, `value` null) are marked expired with
+     * an update (`CONFIG.ActiveEffect.expiryAction` "update", v14's default), written by the active GM.
+     */
+    async #expireEffects(event: string, combatants: Combatant[]): Promise<void> {
+      for (const combatant of combatants)
+        for (const effect of (combatant.actor?.effects?.contents ?? []) as ActiveEffect[]) {
+          const duration = (effect._source.duration ?? {}) as Data;
+          if (duration.expiry !== event || duration.expired === true) continue;
+          if (duration.value !== null && duration.value !== undefined) continue;
+          await effect.update({ "duration.expired": true });
+        }
+    }
+    /**
+     * v14 `Combat#_clearMovementHistoryOnStartTurn(combatant, context)`: the combatant's token's movement history
+     * cleared by an update that holds `_movementHistory` only (E-movement §E8: it is not a move).
+     */
+    async _clearMovementHistoryOnStartTurn(combatant: Combatant, _context: Data): Promise<void> {
+      const token = combatant.token;
+      if (token && ((token._source._movementHistory as unknown[] | undefined) ?? []).length)
+        await token.update({ _movementHistory: [] });
     }
     async _onEndTurn(_combatant: Combatant, _context: Data): Promise<void> {}
     async _onEndRound(_context: Data): Promise<void> {}
