@@ -6,6 +6,7 @@
  * active GM (combat-requests.ts).
  */
 import { activeFamily } from "../applications/active-family";
+import { announceCombatStart } from "../compat/combat-expiry";
 import { isUpdateOperator } from "../compat/update-operators";
 import { getSetting } from "../config/settings";
 import { compareByRank, turnRanks } from "../data/combat/turn-order";
@@ -74,10 +75,13 @@ function announce(
 }
 
 /** Round 1 begins (GM; `force` pushes past a missing initiative), after core's `combatStart`. */
-export function startCombatOf(combat: Combat.Implementation, force = false): Promise<Outcome<true>> {
+export async function startCombatOf(combat: Combat.Implementation, force = false): Promise<Outcome<true>> {
   const events: RoundEvent[] = [{ type: "startCombat", ...(force ? { gmOverride: true } : {}) }];
   announce(combat, "combatStart", events, game.user?.isGM === true);
-  return sendGmEvents(combat, events);
+  const out = await sendGmEvents(combat, events);
+  // As core's startCombat after its write: v14 ends the effects that last until the fight starts.
+  if (out.ok) await announceCombatStart(combat);
+  return out;
 }
 
 /** `combatantId`'s turn ends (its owner or the GM), after core's `combatTurn` (or `combatRound`). */

@@ -544,7 +544,7 @@ g.ui = {
 };
 
 const foundryNs = g.foundry as Data;
-foundryNs.documents = { ChatMessage: ChatMessageDoc };
+foundryNs.documents = { ...((foundryNs.documents as Data | undefined) ?? {}), ChatMessage: ChatMessageDoc };
 // As core's, a uuid that is not a string is an error, not a miss.
 (foundryNs.utils as Data).fromUuidSync = (uuid: unknown) => {
   if (typeof uuid !== "string" || !uuid) throw new Error("A UUID string is required.");

@@ -665,6 +665,29 @@ function expireEffects(event: string, combatants: HarnessCombatant[]): void {
       if (effect.duration.expiry === event && effect.duration.value === null) effect.duration.expired = true;
 }
 
+/**
+ * v14 `foundry.documents.ActiveEffect.registry.refresh(event, { combat })` for what a system announces itself (Fray's
+ * `combatStart`): recorded in `recorded.turnEvents` (no combatant) on the client that calls it, and the expiry above
+ * for every combatant of the combat. Absent on v13 (no registry there).
+ */
+if (V14) {
+  const documents = ((g.foundry as Data).documents ??= {}) as Data;
+  documents.ActiveEffect ??= {
+    registry: {
+      async refresh(event: string, context: { combat: HarnessCombat }): Promise<void> {
+        recorded.turnEvents.push({
+          combat: context.combat.id,
+          event: `ActiveEffect.registry.refresh:${event}`,
+          combatantId: null,
+          context: {},
+          user: currentUser().id,
+        });
+        expireEffects(event, context.combat.combatants.contents);
+      },
+    },
+  };
+}
+
 /** The options of core's turn controls: v13 `{ advanceTime, direction }`, v14 `{ direction, worldTime: { delta } }`. */
 function turnOptions(direction: 1 | -1): Data {
   return V14 ? { direction, worldTime: { delta: 0 } } : { advanceTime: 0, direction };

@@ -827,6 +827,24 @@ export function createDocumentClasses(page: DocumentPage) {
     get active(): boolean {
       return !this.disabled && !this.isSuppressed;
     }
+    /**
+     * v14 `ActiveEffect.registry`: `refresh(event, { combat })` expires the effects of every combatant's actor that
+     * wait for that event (as the turn events' own expiry below); absent on v13. Runs where it is called.
+     */
+    static registry: { refresh(event: string, context: Data): Promise<void> } | undefined = V14
+      ? {
+          refresh: async (event: string, context: Data) => {
+            const combat = context.combat as Any;
+            page.turnEvents.push({
+              combat: String(combat?.id),
+              event: `ActiveEffect.registry.refresh:${event}`,
+              combatantId: null,
+              context: {},
+            });
+            await expireEffects(event, (combat?.combatants?.contents ?? []) as Any[]);
+          },
+        }
+      : undefined;
     /** v14: an expired effect (`duration.expired`, set by core's expiry) is suppressed; v13 has no expiry. */
     get isSuppressed(): boolean {
       return V14 && ((this._source.duration ?? {}) as Data).expired === true;
@@ -1182,6 +1200,16 @@ export function createDocumentClasses(page: DocumentPage) {
   }
   const sameHistory = (a: History, b: History) =>
     a.round === b.round && a.turn === b.turn && a.combatantId === b.combatantId && a.tokenId === b.tokenId;
+  /** The effects of the combatants' actors that wait for nothing but `event`, marked expired (see Combat's use). */
+  async function expireEffects(event: string, combatants: Any[]): Promise<void> {
+    for (const combatant of combatants)
+      for (const effect of (combatant.actor?.effects?.contents ?? []) as Any[]) {
+        const duration = (effect._source.duration ?? {}) as Data;
+        if (duration.expiry !== event || duration.expired === true) continue;
+        if (duration.value !== null && duration.value !== undefined) continue;
+        await effect.update({ "duration.expired": true });
+      }
+  }
   /** The options of core's turn controls: v13 `{ advanceTime, direction }`, v14 `{ direction, worldTime: { delta } }`. */
   const turnOptions = (direction: 1 | -1): Data =>
     V14 ? { direction, worldTime: { delta: 0 } } : { advanceTime: 0, direction };
@@ -1367,13 +1395,7 @@ export function createDocumentClasses(page: DocumentPage) {
      * an update (`CONFIG.ActiveEffect.expiryAction` "update", v14's default), written by the active GM.
      */
     async #expireEffects(event: string, combatants: Combatant[]): Promise<void> {
-      for (const combatant of combatants)
-        for (const effect of (combatant.actor?.effects?.contents ?? []) as ActiveEffect[]) {
-          const duration = (effect._source.duration ?? {}) as Data;
-          if (duration.expiry !== event || duration.expired === true) continue;
-          if (duration.value !== null && duration.value !== undefined) continue;
-          await effect.update({ "duration.expired": true });
-        }
+      await expireEffects(event, combatants);
     }
     /**
      * v14 `Combat#_clearMovementHistoryOnStartTurn(combatant, context)`: the combatant's token's movement history
