@@ -13,7 +13,7 @@ import { inFightLock } from "../net/gm-requests";
 import { jumpResult } from "../rules/families/fast-slow/jump";
 import { traversalResult } from "../rules/families/fast-slow/movement";
 import { defineCheckConsequence, type CheckLine } from "./check-card";
-import { fall } from "./flyer-falls";
+import { aboveGround, fall } from "./flyer-falls";
 
 export type TraversalPurpose = "balance" | "climb" | "turbulence" | "jump";
 
@@ -35,7 +35,7 @@ export const TRAVERSAL_CONSEQUENCE = defineCheckConsequence<TraversalData>(
     if (data.purpose === "turbulence") {
       if (result.success) return { lines: [{ key: "FRAY.Movement.Result.continue" }] };
       const tokens = actor.getActiveTokens?.(false, true) ?? [];
-      for (const token of tokens.filter((t) => (t.elevation ?? 0) > 0)) await fall(actor, token);
+      for (const token of tokens.filter((t) => aboveGround(t))) await fall(actor, token);
       return { lines: [{ key: "FRAY.Movement.Result.fall" }] };
     }
     const outcome =

@@ -10,6 +10,8 @@
  * death «死亡»; `dead` is core's defeated status).
  */
 import { addStatusEffect } from "../compat";
+import { effectApplies, effectRevival, statusEffectById, type EffectFacts } from "../compat/effect-facts";
+import { asDocument } from "./lookup";
 
 export const FRAY_STATUSES = [
   { id: "immobilized", img: "icons/svg/net.svg" },
@@ -40,9 +42,40 @@ export function hasStatusNow(actor: Actor.Implementation | null | undefined, id:
   return (actor?.statuses as Set<string> | undefined)?.has(id) ?? false;
 }
 
+/** The creature an effect applies to: its actor, or the actor of the item that carries it. */
+export function actorOfEffect(effect: { readonly parent?: unknown }): Actor.Implementation | null {
+  return (
+    asDocument(effect.parent, "Actor") ??
+    asDocument(asDocument(effect.parent, "Item")?.parent ?? null, "Actor") ??
+    null
+  );
+}
+
+interface CarrierLike extends EffectFacts {
+  readonly id?: string | null;
+  readonly statuses?: Iterable<string>;
+  update(data: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * The actor's own effects that `toggleStatusEffect` counts as the status's (v13 and v14): the one with the id
+ * the status definition fixes, else those that carry this status alone.
+ */
+function carriersOf(actor: Actor.Implementation, id: string): CarrierLike[] {
+  const own = [...((actor.effects as unknown as Iterable<CarrierLike> | undefined) ?? [])];
+  const fixed = statusEffectById(id)?.effectId;
+  if (fixed) return own.filter((e) => e.id === fixed);
+  return own.filter((e) => {
+    const statuses = new Set(e.statuses ?? []);
+    return statuses.size === 1 && statuses.has(id);
+  });
+}
+
 /**
  * Turns a status on or off (GM side), doing nothing when it already is as asked, so a hook that follows
- * the status never loops.
+ * the status never loops. Asked on while the status's own effect is there but does not apply — turned off
+ * (v13, v14) or expired by core (v14) — core's `toggleStatusEffect` leaves it as it is and answers `true`: that
+ * effect is made to apply again instead, and the status checked on.
  */
 export async function setStatus(
   actor: Actor.Implementation | null | undefined,
@@ -50,5 +83,9 @@ export async function setStatus(
   active: boolean,
 ): Promise<void> {
   if (!actor || hasStatusNow(actor, id) === active) return;
-  await actor.toggleStatusEffect(id, { active });
+  const dormant = active ? carriersOf(actor, id).find((e) => !effectApplies(e)) : undefined;
+  if (dormant) await dormant.update(effectRevival(dormant));
+  else await actor.toggleStatusEffect(id, { active });
+  if (active && !hasStatusNow(actor, id))
+    throw new Error(`Fray: the status "${id}" could not be turned on for ${String(actor.name)}`);
 }

@@ -30,14 +30,16 @@ import { notify, type Notice } from "../net/notices";
 import { planMove, spendForMove, type MoveSpend } from "./budget-spend";
 import { activeCombatFor, combatantFor, roundStateOf } from "./combat-api";
 import { moveFactsOf } from "./move-facts";
+import { levelAfter, levelField, moveWaypointFields, positionKeys } from "../compat/levels";
 
-/** A measured waypoint as v13 gives it (only the fields the budgets read). */
+/** A measured waypoint as v13 gives it (only the fields the budgets read; v14 adds its Scene Level). */
 interface MeasuredWaypoint {
   readonly x?: number;
   readonly y?: number;
   readonly action?: string;
   readonly cost?: number;
   readonly elevation?: number;
+  readonly level?: string;
 }
 
 interface MovementSection {
@@ -49,7 +51,19 @@ export interface TokenMovement {
   readonly id?: string;
   /** The earlier movement ids this one continues (a move split at checkpoints). */
   readonly chain?: readonly string[];
-  readonly origin?: { readonly x?: number; readonly y?: number; readonly elevation?: number };
+  readonly origin?: {
+    readonly x?: number;
+    readonly y?: number;
+    readonly elevation?: number;
+    readonly level?: string;
+  };
+  /** Where the movement ends (`TokenDocument#movement`, v13 and v14; v14 adds its Scene Level). */
+  readonly destination?: {
+    readonly x?: number;
+    readonly y?: number;
+    readonly elevation?: number;
+    readonly level?: string;
+  };
   readonly passed?: MovementSection;
   readonly pending?: MovementSection;
   readonly method?: string;
@@ -68,18 +82,24 @@ export interface MovingToken {
   readonly x?: number;
   readonly y?: number;
   readonly elevation?: number;
+  /** v14: the Scene Level it stands on. */
+  readonly level?: string | null;
+  /** The token's current movement (v13 and v14, foundryvtt#12240). */
+  readonly movement?: TokenMovement | null;
   move?(waypoints: unknown, options?: Record<string, unknown>): Promise<unknown>;
   measureMovementPath?(waypoints: readonly Record<string, unknown>[], options?: object): MeasuredPath;
 }
 
-/** Where a token stands: its top-left corner (pixels) and its elevation (grid units). */
+/**
+ * Where a token stands: its top-left corner (pixels), its elevation (grid units) and, on v14, its Scene Level (null
+ * on v13: src/compat/levels.ts).
+ */
 export interface TokenPosition {
   readonly x: number;
   readonly y: number;
   readonly elevation: number;
+  readonly level: string | null;
 }
-
-const POSITION_KEYS = ["x", "y", "elevation"] as const;
 
 const num = (value: unknown, fallback: number) => {
   const n = Number(value);
@@ -92,11 +112,16 @@ function positionOf(token: MovingToken, changed?: Record<string, unknown>): Toke
     x: num(changed?.x, num(token.x, 0)),
     y: num(changed?.y, num(token.y, 0)),
     elevation: num(changed?.elevation, num(token.elevation, 0)),
+    level: levelAfter(token, changed),
   };
 }
 
+/** Same place: x, y and elevation, and the same level where both are known (a level-only change is a move). */
 const samePosition = (a: TokenPosition, b: TokenPosition) =>
-  Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5 && Math.abs(a.elevation - b.elevation) < 1e-6;
+  Math.abs(a.x - b.x) < 0.5 &&
+  Math.abs(a.y - b.y) < 0.5 &&
+  Math.abs(a.elevation - b.elevation) < 1e-6 &&
+  (a.level === null || b.level === null || a.level === b.level);
 
 /** The waypoints of some sections, as the budgets read them. */
 export function waypointsOf(...sections: (MovementSection | undefined)[]): MovementWaypoint[] {
@@ -152,7 +177,12 @@ function legsOf(
   let at = from;
   for (const section of sections)
     for (const w of section?.waypoints ?? []) {
-      const next = { x: num(w.x, at.x), y: num(w.y, at.y), elevation: num(w.elevation, at.elevation) };
+      const next = {
+        x: num(w.x, at.x),
+        y: num(w.y, at.y),
+        elevation: num(w.elevation, at.elevation),
+        level: typeof w.level === "string" && w.level ? levelAfter({}, { level: w.level }) : at.level,
+      };
       const raw = typeof w.action === "string" && w.action ? w.action : "walk";
       const action = !gm && isTeleport(raw) ? "walk" : raw;
       legs.push({ to: next, action, claimed: num(w.cost, 0) });
@@ -179,12 +209,15 @@ function straightLine(token: MovingToken, a: TokenPosition, b: TokenPosition): n
  */
 function measured(token: MovingToken, from: TokenPosition, legs: readonly Leg[]): MovementWaypoint[] {
   if (!legs.length) return [];
+  // v14: each point on its Scene Level (the GM measures after the update: a point without one would take the
+  // token's new level as its source); v13's measured waypoint has no level.
   const path = [
-    { x: from.x, y: from.y, elevation: from.elevation },
+    { x: from.x, y: from.y, elevation: from.elevation, ...levelField(from.level) },
     ...legs.map((l) => ({
       x: l.to.x,
       y: l.to.y,
       elevation: l.to.elevation,
+      ...levelField(l.to.level),
       // An action core does not know (none is configured in a bare test world) is measured as walking.
       action: actionConfig("walk") && !actionConfig(l.action) ? "walk" : l.action,
     })),
@@ -232,29 +265,18 @@ export function setMoveRefusalHandlers(h: MoveRefusalHandlers): void {
 }
 
 /**
- * The fields of a measured waypoint that `TokenDocument#move` takes again (v13 TokenMovementWaypoint); intermediate
- * waypoints are left out. Not `cost`: v13's move has no predetermined cost (only `measureMovementPath` takes one),
- * so core measures the replayed path again — the same path with the same actions, hence the same cost.
+ * The measured waypoints again as `TokenDocument#move` takes them (v13 TokenMovementWaypoint; v14 adds `level`
+ * and `depth`, so a stair move is replayed onto its level: src/compat/levels.ts); intermediate waypoints are left
+ * out. Not `cost`: v13's move has no predetermined cost (only `measureMovementPath` takes one), so core measures
+ * the replayed path again — the same path with the same actions, hence the same cost.
  */
-const WAYPOINT_FIELDS = [
-  "x",
-  "y",
-  "elevation",
-  "width",
-  "height",
-  "shape",
-  "action",
-  "snapped",
-  "explicit",
-  "checkpoint",
-];
-
 function replayable(...sections: (MovementSection | undefined)[]): Record<string, unknown>[] {
+  const fields = moveWaypointFields();
   const out: Record<string, unknown>[] = [];
   for (const section of sections)
     for (const w of (section?.waypoints ?? []) as readonly Record<string, unknown>[]) {
       if (w.intermediate === true) continue;
-      out.push(Object.fromEntries(WAYPOINT_FIELDS.filter((k) => k in w).map((k) => [k, w[k]])));
+      out.push(Object.fromEntries(fields.filter((k) => k in w).map((k) => [k, w[k]])));
     }
   return out;
 }
@@ -305,6 +327,8 @@ const reported = new Map<string, TokenPosition>();
 const REPORTED_KEPT = 1000;
 /** Per token, bumped when the GM puts it back: moves seen before that are not paid any more. */
 const putBacks = new Map<string, number>();
+/** The movement ids this client has seen reported (the most recent `REPORTED_KEPT`): never taken up again. */
+const claimed = new Set<string>();
 
 const keyOf = (token: MovingToken) => String(token.uuid ?? token.id ?? "");
 
@@ -351,6 +375,8 @@ async function positionChanged(
     }
     reported.set(movement.id, to);
     if (reported.size > REPORTED_KEPT) reported.delete(reported.keys().next().value as string);
+    claimed.add(movement.id);
+    if (claimed.size > REPORTED_KEPT) claimed.delete(claimed.values().next().value as string);
   }
   const known = positions.get(key);
   positions.set(key, to);
@@ -366,7 +392,12 @@ async function positionChanged(
   const from =
     known ??
     (origin
-      ? { x: num(origin.x, to.x), y: num(origin.y, to.y), elevation: num(origin.elevation, to.elevation) }
+      ? {
+          x: num(origin.x, to.x),
+          y: num(origin.y, to.y),
+          elevation: num(origin.elevation, to.elevation),
+          level: levelAfter({ level: to.level }, origin),
+        }
       : null);
   if (!from) return null;
   const fighter = fighterOf(token);
@@ -388,7 +419,8 @@ async function positionChanged(
       // FS-M5/FS-M6: a player's jump cut short by the move comes down where the move ran out, not at the end of
       // the path it was dragged along.
       const placed = costed.map((w, i) => ({ ...w, x: legs[i]!.to.x, y: legs[i]!.to.y }));
-      const landing = gm ? null : cutShortLanding(from, placed, stretches, out.value.jumps);
+      const down = gm ? null : cutShortLanding(from, placed, stretches, out.value.jumps);
+      const landing = down ? { ...down, level: landingLevel(down, from, legs) } : null;
       if (landing && !samePosition(landing, to))
         relocate(token, key, landing, user, "FRAY.Movement.cutShort", fighter.combatant.name ?? "");
       return out;
@@ -398,6 +430,25 @@ async function positionChanged(
     if (!gm) putBack(token, key, from, user, fighter.combatant.name ?? "", out);
     return out;
   });
+}
+
+/**
+ * The Scene Level a cut-short jump comes down on (v14; null on v13): it lands at the height it jumped from, so on
+ * the level of the nearest point of the path at that height (the level it jumped from).
+ */
+function landingLevel(
+  landing: { x: number; y: number; elevation: number },
+  from: TokenPosition,
+  legs: readonly Leg[],
+): string | null {
+  let best = from;
+  let bestDistance = Infinity;
+  for (const at of [from, ...legs.map((l) => l.to)]) {
+    if (Math.abs(at.elevation - landing.elevation) > 1e-6) continue;
+    const d = Math.hypot(at.x - landing.x, at.y - landing.y);
+    if (d < bestDistance) [best, bestDistance] = [at, d];
+  }
+  return best.level;
 }
 
 /** The active GM puts a player's refused move back: its own "displace" move, and a notice to the mover. */
@@ -428,15 +479,20 @@ function relocate(
   name: string,
   reason?: Notice["reason"],
 ): void {
-  // Token coordinates are whole pixels.
-  const to = { x: Math.round(place.x), y: Math.round(place.y), elevation: place.elevation };
+  // Token coordinates are whole pixels; v14: back onto the recorded level too (a refused stair move).
+  const to = {
+    x: Math.round(place.x),
+    y: Math.round(place.y),
+    elevation: place.elevation,
+    level: place.level,
+  };
   putBacks.set(key, (putBacks.get(key) ?? 0) + 1);
   positions.set(key, to);
   // A move of the GM's own, with the "displace" action (not `revertRecordedMovement`: a raw update has no
   // recorded movement to revert, and v13's revert does not use "displace", foundryvtt#13724).
   if (typeof token.move === "function")
     void token
-      .move([{ x: to.x, y: to.y, elevation: to.elevation, action: "displace" }], {
+      .move([{ x: to.x, y: to.y, elevation: to.elevation, ...levelField(to.level), action: "displace" }], {
         autoRotate: false,
         showRuler: false,
       })
@@ -455,18 +511,49 @@ export function onMoveToken(
 }
 
 /**
- * `updateToken` (every client): a position change. A movement carries its data in the update's options
- * (`options._movement[id]`, as `moveToken` gets it); a bare `x`/`y`/`elevation` update carries none and is paid
- * as a walk. Whichever of this and `moveToken` comes first pays; the other finds the position already noted.
+ * The token's own current movement (`TokenDocument#movement`, v13 and v14) when it is the one that brought the token
+ * to `to` and no hook reported it on this client yet; else null (a movement from before, already paid).
  */
-export function onUpdateToken(
+function currentMovementTo(token: MovingToken, to: TokenPosition): TokenMovement | null {
+  const movement = token.movement;
+  const end = movement?.destination;
+  if (!movement?.id || !end || claimed.has(movement.id)) return null;
+  const at = {
+    x: num(end.x, NaN),
+    y: num(end.y, NaN),
+    elevation: num(end.elevation, NaN),
+    level: typeof end.level === "string" && end.level ? levelAfter({}, { level: end.level }) : null,
+  };
+  return samePosition(at, to) ? movement : null;
+}
+
+/** One task later: a `moveToken` fired by the same update runs first. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * `updateToken` (every client): a position change. A movement carries its data in the update's options
+ * (`options._movement[id]`, as `moveToken` gets it); a bare `x`/`y`/`elevation` (v14: `level`) update carries
+ * none and is paid as a walk. Whichever of this and `moveToken` comes first pays; the other finds the position
+ * already noted. That every client's `updateToken` gets `_movement` is documented on neither v13 nor v14: without
+ * it, the token's own `movement` is taken when it ends here and is not paid yet; failing that, the bare walk waits
+ * one task, so that a `moveToken` with the movement (climb, fly, jump…) pays first, and is dropped if the token's
+ * recorded position changed meanwhile (that movement paid, or the GM put the token back).
+ */
+export async function onUpdateToken(
   token: MovingToken,
   changed: Record<string, unknown> | null | undefined,
   options: { _movement?: Record<string, TokenMovement | undefined> } | null | undefined,
   userId: string,
 ): Promise<Outcome<MoveSpend> | null> {
-  if (!changed || !POSITION_KEYS.some((k) => k in changed)) return Promise.resolve(null);
-  const movement = options?._movement?.[token.id ?? ""] ?? null;
+  if (!changed || !positionKeys().some((k) => k in changed)) return null;
+  const to = positionOf(token, changed);
   const user = (game.users?.get(userId) as Mover | undefined) ?? null;
-  return positionChanged(token, positionOf(token, changed), movement, user);
+  const movement = options?._movement?.[token.id ?? ""] ?? currentMovementTo(token, to);
+  if (movement) return positionChanged(token, to, movement, user);
+  const key = keyOf(token);
+  const noted = positions.get(key);
+  const putBack = putBacks.get(key) ?? 0;
+  await nextTask();
+  if (positions.get(key) !== noted || (putBacks.get(key) ?? 0) !== putBack) return null;
+  return positionChanged(token, to, null, user);
 }

@@ -6,7 +6,12 @@
  * the budget panel makes (answers queued by the test). A drag is measured on the mover's client, runs the
  * registered `preMoveToken` handlers there (a false refuses, as `Hooks.call` does), then `updateToken` (the
  * movement in its options) and `moveToken` on every connected client, as v13 does; a hostile client's drag may
- * forge what it sends, and `rawTokenUpdate` is a bare `x`/`y` update. No Fray logic lives here.
+ * forge what it sends, and `rawTokenUpdate` is a bare `x`/`y` update. Core's movement actions are configured
+ * (movement.ts: v13 configs, v14 descriptors) and measured with their cost functions; the tokens stand on a scene
+ * (`budgetScene`) that has Scene Levels on v14, each token on one (`level`). Whether the other clients' `updateToken`
+ * get the movement in their options, which of `updateToken`/`moveToken` comes first, and whether the document's
+ * own `movement` is current in `updateToken` are switches (`budgetWorld.updateMovement`, `hookOrder`,
+ * `documentMovement`), the strictest reading by default. No Fray logic lives here.
  */
 import { as, currentUser, FighterDoc, TokenDoc, users, type ChatUser } from "./chat";
 import {
@@ -19,14 +24,57 @@ import {
 } from "./core";
 // `actor.toggleStatusEffect`, the actors' and items' ActiveEffects (tests/harness/effects.ts).
 import "./effects";
+import { V14 } from "./generation";
+import {
+  checkInLevel,
+  GROUND_LEVEL,
+  installMovementConfig,
+  makeLevels,
+  preMoveMovement,
+  type LevelCollection,
+  type LevelSpec,
+} from "./movement";
 
 type Data = Record<string, unknown>;
 const g = globalThis as Record<string, unknown>;
 const hooks = () => g.Hooks as { callAll(name: string, ...a: unknown[]): boolean };
 
+// Core's movement actions, as each generation configures them at init (before Fray's `registerBudgets`).
+installMovementConfig(g.CONFIG as Data);
+
+/**
+ * The scene the budget tokens stand on: a gridless corridor (150 px grid units of 1.5 m, 100 px a metre). v14: its
+ * Scene Levels (`levels`), one ground level unless a test gives it others (`setBudgetLevels`); v13 has none.
+ */
+export const budgetScene: { id: string; uuid: string; grid: Data; levels?: LevelCollection } = {
+  id: "scene000000001",
+  uuid: "Scene.scene000000001",
+  grid: { size: 150, distance: 1.5, type: 0 },
+};
+
+/** v14: gives the budget scene these levels (the ground level again when none); a no-op on v13. */
+export function setBudgetLevels(specs: readonly LevelSpec[] = [GROUND_LEVEL]): void {
+  if (V14) budgetScene.levels = makeLevels(specs);
+}
+setBudgetLevels();
+
+const firstLevel = () => budgetScene.levels?.keys().next().value;
+
 /** What the budget tests read back. */
 export const budgetWorld = {
   moves: [] as { token: string; waypoints: unknown; options: unknown }[],
+  /**
+   * Which clients' `updateToken` get the movement in their options (`_movement[id]`): only the mover's (the
+   * default: that the others get it is documented on neither generation) or every client's.
+   */
+  updateMovement: "moverOnly" as "moverOnly" | "everyClient",
+  /** Which hook every client runs first for a drag: `updateToken` (the default) or `moveToken`. */
+  hookOrder: "updateFirst" as "updateFirst" | "moveFirst",
+  /**
+   * When the token's own `movement` becomes the drag's: after the `updateToken` hooks (the default: whether it is
+   * current in them is undocumented) or before them.
+   */
+  documentMovement: "afterUpdate" as "afterUpdate" | "beforeUpdate",
   /** Answers the next DialogV2.confirm calls give (false when none is queued). */
   confirms: [] as boolean[],
   /** Values the next DialogV2.prompt calls give (null: dismissed). */
@@ -37,10 +85,21 @@ export const budgetWorld = {
     this.confirms.length = 0;
     this.prompts.length = 0;
     this.dialogs.length = 0;
+    this.updateMovement = "moverOnly";
+    this.hookOrder = "updateFirst";
+    this.documentMovement = "afterUpdate";
+    setBudgetLevels();
   },
 };
 
-type MovingToken = TokenDoc & { elevation: number; movementAction: string; x?: number; y?: number };
+type MovingToken = TokenDoc & {
+  elevation: number;
+  movementAction: string;
+  x?: number;
+  y?: number;
+  level?: string;
+  _movementData?: unknown;
+};
 
 Object.defineProperty(TokenDoc.prototype, "elevation", {
   configurable: true,
@@ -49,6 +108,34 @@ Object.defineProperty(TokenDoc.prototype, "elevation", {
   },
   set(this: { _elevation?: number }, v: number) {
     this._elevation = v;
+  },
+});
+// The budget scene unless a test puts the token on a scene of its own.
+Object.defineProperty(TokenDoc.prototype, "parent", {
+  configurable: true,
+  get(this: { _parent?: unknown }) {
+    return this._parent ?? budgetScene;
+  },
+  set(this: { _parent?: unknown }, v: unknown) {
+    this._parent = v;
+  },
+});
+// v14 `TokenDocument#level`: the Level it stands on (by default the scene's first); v13 tokens have none.
+if (V14)
+  Object.defineProperty(TokenDoc.prototype, "level", {
+    configurable: true,
+    get(this: { _level?: string }) {
+      return this._level ?? firstLevel();
+    },
+    set(this: { _level?: string }, v: string) {
+      this._level = v;
+    },
+  });
+// `TokenDocument#movement` (v13 and v14, foundryvtt#12240): the token's current movement, null before any.
+Object.defineProperty(TokenDoc.prototype, "movement", {
+  configurable: true,
+  get(this: { _movementData?: unknown }) {
+    return this._movementData ?? null;
   },
 });
 Object.defineProperty(TokenDoc.prototype, "movementAction", {
@@ -77,6 +164,7 @@ function sourceOf(t: MovingToken): MeasurePoint {
     height: 1,
     shape: 0,
     action: t.movementAction,
+    ...(V14 ? { level: String(t.level), depth: 1 } : {}),
   };
 }
 
@@ -90,28 +178,36 @@ function sourceOf(t: MovingToken): MeasurePoint {
   waypoints: unknown,
   options?: unknown,
 ) {
-  return measurePath(sourceOf(this), waypoints, options, (from, to) => ({
-    distance: Math.hypot(
-      (to.x - from.x) / PX_PER_METRE,
-      (to.y - from.y) / PX_PER_METRE,
-      to.elevation - from.elevation,
-    ),
-    spaces: 0,
-    diagonals: 0,
-  }));
+  return measurePath(
+    sourceOf(this),
+    waypoints,
+    options,
+    (from, to) => ({
+      distance: Math.hypot(
+        (to.x - from.x) / PX_PER_METRE,
+        (to.y - from.y) / PX_PER_METRE,
+        to.elevation - from.elevation,
+      ),
+      spaces: 0,
+      diagonals: 0,
+    }),
+    this,
+  );
 };
 
 /**
- * `token.move(waypoints, options)` (v13): recorded, then carried out as a drag by the current user through those
- * positions (v13 runs a move through the same workflow: `preMoveToken`, then the update and `moveToken`). Stricter
- * than Foundry: a field v13's waypoint lacks (e.g. `cost`, v14's predetermined cost) throws.
+ * `token.move(waypoints, options)`: recorded, then carried out as a drag by the current user through those positions
+ * (core runs a move through the same workflow: `preMoveToken`, then the update and `moveToken`). Stricter than
+ * Foundry: a field the generation's waypoint lacks (e.g. `cost`, `intermediate`; v13: `level`) or an option v14
+ * lacks throws; v14: a waypoint without `level` stays on the previous one, and a move that leaves the token outside
+ * its level's elevations throws (movement.ts `checkInLevel`).
  */
 (TokenDoc.prototype as unknown as Data).move = async function (
   this: MovingToken,
   waypoints: unknown,
   options: unknown,
 ) {
-  const list = moveWaypoints(waypoints);
+  const list = moveWaypoints(waypoints, options);
   budgetWorld.moves.push({ token: this.id, waypoints, options });
   let at = sourceOf(this);
   const steps = list.map((w) => {
@@ -119,10 +215,13 @@ function sourceOf(t: MovingToken): MeasurePoint {
       x: Number(w.x ?? at.x),
       y: Number(w.y ?? at.y),
       elevation: Number(w.elevation ?? at.elevation),
+      ...(V14 ? { level: String(w.level ?? at.level) } : {}),
     };
     at = { ...at, ...to };
     return { action: String(w.action ?? this.movementAction ?? "walk"), cost: 0, ...to };
   });
+  const last = steps.at(-1);
+  if (last) checkInLevel(budgetScene.levels, this.name, last);
   const method = (options as { method?: string } | undefined)?.method;
   return dragToken(currentUser(), this, steps, method ? { method } : {});
 };
@@ -165,6 +264,8 @@ export interface MoveStep {
   /** Metres along the corridor (x) the step moves, unless `x`/`y` say where it ends. */
   readonly cost: number;
   readonly elevation?: number;
+  /** v14: the Scene Level the step ends on (by default the previous one's). */
+  readonly level?: string;
   /** Where the step ends; by default `cost` metres further along the corridor. */
   readonly x?: number;
   readonly y?: number;
@@ -180,9 +281,9 @@ export interface DragOptions {
   readonly skipPreMove?: boolean;
   readonly method?: string;
   /** A hostile client's `origin`, sent instead of where the token stood. */
-  readonly forgedOrigin?: { x: number; y: number; elevation: number };
+  readonly forgedOrigin?: { x: number; y: number; elevation: number; level?: string };
   /** Where a hostile client's update puts the token, other than its last waypoint. */
-  readonly landAt?: { x: number; y: number; elevation: number };
+  readonly landAt?: { x: number; y: number; elevation: number; level?: string };
 }
 
 /**
@@ -207,35 +308,51 @@ export async function dragToken(
       x: s.x ?? at.x + Math.round(s.cost * PX_PER_METRE),
       y: s.y ?? at.y,
       elevation: s.elevation ?? at.elevation,
+      ...(V14 ? { level: s.level ?? at.level } : {}),
     };
     at = { ...at, ...to };
     return { ...to, action: s.action };
   });
   // Core on the mover's client measures the path (the GM's client receives these figures as they are sent).
   // The path starts where the token stands (core measures from the first waypoint given).
-  const start = { x: origin.x, y: origin.y, elevation: origin.elevation };
+  const start = { x: origin.x, y: origin.y, elevation: origin.elevation, ...levelOf(origin) };
   const path = await as(user, () =>
     (
       t as unknown as { measureMovementPath(w: unknown[]): { segments: { cost: number }[] } }
     ).measureMovementPath([start, ...positions]),
   );
+  const id = `move${nextMove++}`;
+  // The measured waypoints as the generation gives them (v13 TokenMeasuredMovementWaypoint; v14 adds `level`,
+  // `depth`, `subpathId`): fields `move` does not take again are among them.
   const waypoints = positions.map((p, i) => ({
     ...p,
     width: 1,
     height: 1,
+    shape: 0,
     cost: steps[i]?.forgedCost ?? path.segments[i]?.cost ?? 0,
+    terrain: null,
     intermediate: false,
     explicit: true,
     checkpoint: false,
     snapped: false,
+    userId: user.id,
+    movementId: id,
+    ...(V14 ? { depth: 1, subpathId: `${id}sub` } : {}),
   }));
   const movement = {
-    id: `move${nextMove++}`,
+    id,
     chain: [],
-    origin: options.forgedOrigin ?? { x: origin.x, y: origin.y, elevation: origin.elevation },
+    origin: options.forgedOrigin ?? {
+      x: origin.x,
+      y: origin.y,
+      elevation: origin.elevation,
+      ...levelOf(origin),
+    },
+    destination: waypoints.at(-1) ?? origin,
     passed: { waypoints },
     pending: { waypoints: [] },
     method: options.method ?? "dragging",
+    ...(V14 ? { measureOptions: {}, terrainOptions: {}, split: false, subpathId: `${id}sub` } : {}),
   };
   if (!options.skipPreMove) {
     const allowed = await as(user, () => preMoveAllowed(t, movement));
@@ -243,21 +360,47 @@ export async function dragToken(
   }
   const last = waypoints[waypoints.length - 1];
   if (!last) return false;
-  const changed = options.landAt ?? { x: last.x, y: last.y, elevation: last.elevation };
-  t.x = changed.x;
-  t.y = changed.y;
-  t.elevation = changed.elevation;
+  const landing = options.landAt ?? last;
+  const changed: Data = { x: landing.x, y: landing.y, elevation: landing.elevation };
+  // v14: the update names the level when it changes (a stair move).
+  if (V14 && landing.level !== undefined && landing.level !== t.level) changed.level = landing.level;
+  t.x = landing.x;
+  t.y = landing.y;
+  t.elevation = landing.elevation;
+  if (changed.level !== undefined) t.level = String(changed.level);
   t.movementAction = last.action;
-  const update = { _movement: { [token.id]: movement }, movementAction: last.action };
-  for (const client of users.contents.filter((u) => u.active))
-    await as(client, async () => {
-      hooks().callAll("updateToken", t, { ...changed }, update, user.id);
-    });
-  for (const client of users.contents.filter((u) => u.active))
-    await as(client, async () => {
-      hooks().callAll("moveToken", t, movement, { movement: { [token.id]: movement } }, user);
-    });
+  if (budgetWorld.documentMovement === "beforeUpdate") t._movementData = movement;
+  const update = (client: ChatUser) =>
+    budgetWorld.updateMovement === "everyClient" || client.id === user.id
+      ? { _movement: { [token.id]: movement }, movementAction: last.action }
+      : { movementAction: last.action };
+  const updates = async () => {
+    for (const client of users.contents.filter((u) => u.active))
+      await as(client, async () => {
+        hooks().callAll("updateToken", t, { ...changed }, update(client), user.id);
+      });
+    t._movementData = movement;
+  };
+  const moved = async () => {
+    for (const client of users.contents.filter((u) => u.active))
+      await as(client, async () => {
+        hooks().callAll("moveToken", t, movement, { movement: { [token.id]: movement } }, user);
+      });
+  };
+  if (budgetWorld.hookOrder === "moveFirst") {
+    t._movementData = movement;
+    await moved();
+    await updates();
+  } else {
+    await updates();
+    await moved();
+  }
   return true;
+}
+
+/** `{ level }` of a v14 position (nothing on v13). */
+function levelOf(p: { level?: string }): { level?: string } {
+  return p.level !== undefined ? { level: p.level } : {};
 }
 
 /**
@@ -269,20 +412,36 @@ export async function dragToken(
 export async function rawTokenUpdate(
   user: ChatUser,
   token: TokenDoc,
-  changes: { x?: number; y?: number; elevation?: number },
+  changes: { x?: number; y?: number; elevation?: number; level?: string },
 ): Promise<void> {
   const t = token as MovingToken;
   await as(user, () => serverAllows(token.actor.isOwner, user, "update", "Token", token.id));
+  if (changes.level !== undefined && !V14) throw new Error("a v13 token has no level");
   if (changes.x !== undefined) t.x = changes.x;
   if (changes.y !== undefined) t.y = changes.y;
   if (changes.elevation !== undefined) t.elevation = changes.elevation;
+  if (changes.level !== undefined) t.level = changes.level;
   for (const client of users.contents.filter((u) => u.active))
     await as(client, async () => {
       hooks().callAll("updateToken", t, { ...changes }, {}, user.id);
     });
 }
 
+/**
+ * `TokenDocument#clearMovementHistory()` (v13 and v14; v14's combat calls it when a turn starts): an update of the
+ * token's `_movementHistory` alone, `updateToken(token, { _movementHistory: [] }, {}, userId)` on every client — no
+ * position in the changes, no movement, no `moveToken`.
+ */
+(TokenDoc.prototype as unknown as Data).clearMovementHistory = async function (this: MovingToken) {
+  const user = currentUser();
+  await as(user, () => serverAllows(this.actor.isOwner, user, "update", "Token", this.id));
+  for (const client of users.contents.filter((u) => u.active))
+    await as(client, async () => {
+      hooks().callAll("updateToken", this, { _movementHistory: [] }, {}, user.id);
+    });
+};
+
 /** `Hooks.call("preMoveToken", …)`: the registered handlers in order; false from one refuses. */
-function preMoveAllowed(token: unknown, movement: unknown): boolean {
-  return Hooks.call("preMoveToken", token, movement, {});
+function preMoveAllowed(token: unknown, movement: object): boolean {
+  return Hooks.call("preMoveToken", token, preMoveMovement(movement), {});
 }

@@ -6,6 +6,14 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { Window } from "happy-dom";
+import { GENERATION } from "./generation";
+import {
+  checkMoveOptions,
+  MEASURE_WAYPOINT_FIELDS,
+  MOVE_WAYPOINT_FIELDS,
+  resolveAction,
+  type ResolvedAction,
+} from "./movement";
 import { legacyKey, operatorOf, refuseSerialized, wire } from "./operators";
 
 export { wire } from "./operators";
@@ -399,46 +407,20 @@ export function applyRollMode(chatData: Data, rollMode: string): Data {
   }
 }
 
-/** The fields of v13's TokenMovementWaypoint, what `TokenDocument#move` takes (no `cost`: core measures). */
-const MOVE_WAYPOINT_FIELDS = new Set([
-  "x",
-  "y",
-  "elevation",
-  "width",
-  "height",
-  "shape",
-  "action",
-  "snapped",
-  "explicit",
-  "checkpoint",
-  "intermediate",
-]);
-
 /**
- * `TokenDocument#move(waypoints)`: one waypoint or an array of them. Stricter than Foundry: a key v13's
- * TokenMovementWaypoint lacks (such as `cost`, v14's predetermined cost) throws.
+ * `TokenDocument#move(waypoints, options)`: one waypoint or an array of them. Stricter than Foundry: a key the
+ * generation's TokenMovementWaypoint lacks (such as `cost`, `intermediate`, `movementId`; v13: `level`) throws, and
+ * so does an option v14's TokenMovementOptions lacks (movement.ts).
  */
-export function moveWaypoints(waypoints: unknown): Data[] {
+export function moveWaypoints(waypoints: unknown, options?: unknown): Data[] {
   const list = (Array.isArray(waypoints) ? waypoints : [waypoints]) as Data[];
   for (const w of list)
     for (const key of Object.keys(w))
       if (!MOVE_WAYPOINT_FIELDS.has(key))
-        throw new Error(`TokenDocument#move: "${key}" is not a field of a v13 movement waypoint`);
+        throw new Error(`TokenDocument#move: "${key}" is not a field of a v${GENERATION} movement waypoint`);
+  checkMoveOptions(options);
   return list;
 }
-
-/** The fields of v13's TokenMeasureMovementPathWaypoint, what `TokenDocument#measureMovementPath` takes. */
-const MEASURE_WAYPOINT_FIELDS = new Set([
-  "x",
-  "y",
-  "elevation",
-  "width",
-  "height",
-  "shape",
-  "action",
-  "cost",
-  "terrain",
-]);
 
 /** Where a token is and what it measures with, for `measurePath` (`TokenPosition`-like, in pixels/grid units). */
 export interface MeasurePoint {
@@ -449,6 +431,9 @@ export interface MeasurePoint {
   height: number;
   shape: number;
   action: string;
+  /** v14: the Scene Level and depth (carried along; a level change is measured as its elevation change). */
+  level?: string;
+  depth?: number;
 }
 
 /**
@@ -458,27 +443,37 @@ export interface MeasurePoint {
  * previous waypoint's (the first's: the token's source, its action the prepared movement action); a segment's
  * cost is the waypoint's predetermined `cost` when given (a nonnegative number), else what `segment` measures from
  * the previous waypoint (no terrain: `terrain` defaults to null). Answers `{ waypoints, segments, distance, cost,
- * spaces, diagonals, euclidean }` with cumulative figures at each waypoint. Stricter than Foundry: a field the type
- * lacks, an option other than `preview`, a cost function, a negative cost or a non-finite coordinate throws; the
- * teleporting actions ("displace", "blink") measure 0 (core's action config may measure their distance).
+ * spaces, diagonals, euclidean }` with cumulative figures at each waypoint. Where `CONFIG.Token.movement.actions`
+ * is configured, a segment without a predetermined cost costs what its action's cost function makes of the measured
+ * distance (movement.ts `resolveAction`: `getCostFunction(token, options)(distance, from, to, distance, segment)`;
+ * v14: the descriptor resolved), and an action that is not configured throws. Stricter than Foundry: a field the
+ * generation's type lacks, an option other than `preview`, a cost function, a negative cost or a non-finite
+ * coordinate throws; the teleporting actions ("displace", "blink", or configured `teleport`/`measure: false`)
+ * measure 0 (core's action config may measure their distance).
  */
 export function measurePath(
   source: MeasurePoint,
   waypoints: unknown,
   options: unknown,
   segment: (from: MeasurePoint, to: MeasurePoint) => { distance: number; spaces: number; diagonals: number },
+  token?: unknown,
 ): Data {
   if (!Array.isArray(waypoints))
     throw new Error("TokenDocument#measureMovementPath: waypoints must be an array");
   for (const key of Object.keys((options ?? {}) as Data))
     if (key !== "preview") throw new Error(`TokenDocument#measureMovementPath: no option "${key}"`);
+  const actions = (
+    globalThis as { CONFIG?: { Token?: { movement?: { actions?: Record<string, unknown> } } } }
+  ).CONFIG?.Token?.movement?.actions;
   let at: MeasurePoint = { ...source };
   const points: MeasurePoint[] = [];
   const given: (number | undefined)[] = [];
   for (const w of waypoints as Data[]) {
     for (const key of Object.keys(w))
       if (!MEASURE_WAYPOINT_FIELDS.has(key))
-        throw new Error(`TokenDocument#measureMovementPath: "${key}" is not a field of a measured waypoint`);
+        throw new Error(
+          `TokenDocument#measureMovementPath: "${key}" is not a field of a v${GENERATION} measured waypoint`,
+        );
     if (typeof w.cost === "function") throw new Error("harness: cost functions are not imitated");
     if (w.cost !== undefined && !(typeof w.cost === "number" && w.cost >= 0))
       throw new Error("TokenDocument#measureMovementPath: a predetermined cost is a nonnegative number");
@@ -490,6 +485,8 @@ export function measurePath(
         next[key] = n;
       }
     if (w.action !== undefined) next.action = String(w.action);
+    if (w.level !== undefined) next.level = String(w.level);
+    if (w.depth !== undefined) next.depth = Number(w.depth);
     points.push(next);
     given.push(w.cost as number | undefined);
     at = next;
@@ -504,9 +501,14 @@ export function measurePath(
       return;
     }
     const from = points[i - 1]!;
-    const teleport = to.action === "displace" || to.action === "blink";
+    const config = actions ? resolveAction(actions, to.action) : null;
+    const teleport =
+      to.action === "displace" ||
+      to.action === "blink" ||
+      config?.teleport === true ||
+      config?.measure === false;
     const m = teleport ? { distance: 0, spaces: 0, diagonals: 0 } : segment(from, to);
-    const cost = given[i] ?? m.distance;
+    const cost = given[i] ?? actionCost(config, token, options, m.distance, from, to, teleport);
     const seg = {
       ...m,
       cost,
@@ -527,6 +529,25 @@ export function measurePath(
     segments.push(seg);
   });
   return { waypoints: marks, segments, ...totals };
+}
+
+/** A segment's cost by its action's cost function (the distance itself where no action is configured). */
+function actionCost(
+  config: ResolvedAction | null,
+  token: unknown,
+  options: unknown,
+  distance: number,
+  from: MeasurePoint,
+  to: MeasurePoint,
+  teleport: boolean,
+): number {
+  if (!config || teleport) return teleport ? 0 : distance;
+  const cost = Number(
+    config.getCostFunction(token, options ?? {})(distance, from, to, distance, { action: to.action }),
+  );
+  if (!Number.isFinite(cost) || cost < 0)
+    throw new Error(`movement action "${to.action}": its cost function gave ${String(cost)}`);
+  return cost;
 }
 
 // --- a DOM, forms and dialogs --------------------------------------------------------------------------------

@@ -1,15 +1,30 @@
 /**
  * ActiveEffects, on top of the chat harness (tests/harness/chat.ts): one stand-in shared by the budget and mounted
- * harnesses. An effect is a document embedded in an actor or an item (`effects`, a Collection by id), with an
- * id, a uuid, a name, an image, an origin, statuses, `disabled`, `transfer`. Creating or deleting one is its
- * parent owner's or a GM's write: `preCreateActiveEffect` / `preDeleteActiveEffect` through `Hooks.call` on the
- * writing client (false cancels), then `createActiveEffect` / `deleteActiveEffect` with
- * `(effect, options, userId)` on every connected client, each as its own user. `Actor#toggleStatusEffect` creates
- * or deletes the status's effect through them; `Actor#allApplicableEffects` yields the actor's effects, then
- * those its items transfer. The actor's `statuses` follow its effects. No Fray logic lives here.
+ * harnesses. An effect is a document embedded in an actor or an item (`effects`, a Collection by id), its source in
+ * the running generation's shape (effect-shape.ts: v13 `changes` and `duration { rounds, … }`; v14 `system.changes`,
+ * `duration { value, units, expiry, expired }` and `start`), prepared `duration` derived from it. Creating, updating
+ * or deleting one is its parent owner's or a GM's write: `preCreate…`/`preUpdate…`/`preDeleteActiveEffect` through
+ * `Hooks.call` on the writing client (false cancels), then `create…`/`update…`/`deleteActiveEffect` on every
+ * connected client, each as its own user. Data a generation does not take, or that the harness does not imitate,
+ * throws. `Actor#toggleStatusEffect` creates or deletes the status's effect through them (an unknown status id
+ * throws; an existing carrier that does not apply is left as it is, as core does); `Actor#allApplicableEffects`
+ * yields the actor's effects, then those its items transfer; the actor's `statuses` are those of the effects that
+ * apply (not disabled, not expired), its items' included. `expireEffect` plays v14 core's expiry. No Fray logic.
  */
-import { ActorDoc, currentUser, ItemDoc, world } from "./chat";
-import { broadcast, Hooks, serverAllows } from "./core";
+import { ActorDoc, currentUser, ItemDoc, world, type ChatUser } from "./chat";
+import { broadcast, expandObject, Hooks, mergeUpdate, runAs, serverAllows } from "./core";
+import {
+  cleanEffectUpdate,
+  defineEffectGetters,
+  defineEffectStatics,
+  effectSource,
+  checkEffectData,
+  isExpiredSource,
+  preparedDuration,
+  statusDefinition,
+  type StartGame,
+} from "./effect-shape";
+import { V14 } from "./generation";
 
 type Data = Record<string, unknown>;
 type Parent = ActorDoc | ItemDoc;
@@ -81,40 +96,44 @@ function uuidOf(parent: Parent): string {
   return actor ? `${actor.uuid}.Item.${parent.id}` : `Item.${parent.id}`;
 }
 
-/** An actor's `statuses`: the statuses of its enabled effects (a status a test put there by hand stays). */
-function statusesFollow(parent: Parent, gone: Iterable<string>): void {
-  if (!(parent instanceof ActorDoc)) return;
-  const carried = new Set<string>();
-  for (const e of effectsOf(parent).values()) if (!e.disabled) for (const s of e.statuses) carried.add(s);
-  for (const s of carried) parent.statuses.add(s);
-  for (const s of gone) if (!carried.has(s)) parent.statuses.delete(s);
+/** `game.i18n.localize`, as core's derived labels use it. */
+function localize(key: string): string {
+  const i18n = (globalThis as { game?: { i18n?: { localize(k: string): string } } }).game?.i18n;
+  return i18n ? i18n.localize(key) : key;
 }
 
-/** v13 ActiveEffect (the fields Fray reads). */
+/**
+ * The actor's `statuses` prepared again (core's `applyActiveEffects`): those of the effects that apply among
+ * `allApplicableEffects()` — its own and its items' that transfer — not disabled, not suppressed (v14: expired).
+ * Set in place; a status a test put there by hand is gone at the next preparation.
+ */
+function prepareStatuses(parent: Parent): void {
+  const actor = parent instanceof ActorDoc ? parent : actorOf(parent);
+  if (!actor) return;
+  const applied = new Set<string>();
+  for (const e of allApplicableEffects.call(actor)) if (e.active) for (const s of e.statuses) applied.add(s);
+  actor.statuses.clear();
+  for (const s of applied) actor.statuses.add(s);
+}
+
+/** An ActiveEffect of the running generation (the fields Fray reads; effect-shape.ts for the data). */
 export class EffectDoc {
   readonly id = `Effect${String(nextEffect++).padStart(10, "0")}`;
-  name: string;
-  img: string;
-  origin: string | null;
-  statuses: Set<string>;
-  disabled: boolean;
-  transfer: boolean;
-  changes: Data[];
-  duration: Data;
-  flags: Data;
+  _source: Data;
+  statuses!: Set<string>;
+  /** v13 its changes; v14 throws (effect-shape.ts `defineEffectGetters`). */
+  declare readonly changes: Data[];
+  /** Throws (deprecated since v12). */
+  declare readonly icon: string;
   constructor(
     readonly parent: Parent,
     data: Data = {},
   ) {
-    this.name = String(data.name ?? "");
-    this.img = String(data.img ?? "icons/svg/aura.svg");
-    this.origin = (data.origin as string | null | undefined) ?? null;
-    this.statuses = new Set((data.statuses as Iterable<string> | undefined) ?? []);
-    this.disabled = data.disabled === true;
-    this.transfer = data.transfer !== false;
-    this.changes = [...((data.changes as Data[] | undefined) ?? [])];
-    this.duration = { ...((data.duration as Data | undefined) ?? {}) };
-    this.flags = { ...((data.flags as Data | undefined) ?? {}) };
+    this._source = effectSource(data);
+    this.#prepare();
+  }
+  #prepare(): void {
+    this.statuses = new Set(this._source.statuses as string[]);
   }
   get documentName(): string {
     return "ActiveEffect";
@@ -122,30 +141,76 @@ export class EffectDoc {
   get uuid(): string {
     return `${uuidOf(this.parent)}.ActiveEffect.${this.id}`;
   }
+  get name(): string {
+    return String(this._source.name ?? "");
+  }
+  get img(): string {
+    return String(this._source.img ?? "icons/svg/aura.svg");
+  }
+  get origin(): string | null {
+    return (this._source.origin as string | null | undefined) ?? null;
+  }
+  get disabled(): boolean {
+    return this._source.disabled === true;
+  }
+  get transfer(): boolean {
+    return this._source.transfer === true;
+  }
+  get type(): string {
+    return String(this._source.type);
+  }
+  get flags(): Data {
+    return this._source.flags as Data;
+  }
+  /** v13: `{}` (the base type has no model); v14: `{ changes }` (`ActiveEffectTypeDataModel`). */
+  get system(): Data {
+    return structuredClone(this._source.system as Data);
+  }
+  /** v14's `start` (ids and numbers); v13 has none. */
+  get start(): Data | undefined {
+    return V14 ? structuredClone(this._source.start as Data) : undefined;
+  }
+  get duration(): Data {
+    return preparedDuration(this._source, localize);
+  }
+  /** Core suppresses nothing on v13 (a system may); v14 suppresses an expired effect. */
   get isSuppressed(): boolean {
-    return false;
+    return isExpiredSource(this._source);
   }
   get active(): boolean {
     return !this.disabled && !this.isSuppressed;
   }
-  /** Its parent's owner or a GM: `updateActiveEffect(effect, changes, options, userId)` on every client. */
+  /**
+   * Its parent's owner or a GM: the change expanded and checked (a key the harness does not imitate throws), then
+   * `preUpdateActiveEffect` on the writer, merged, the actor's statuses prepared, `updateActiveEffect(effect,
+   * changes, options, userId)` on every client.
+   */
   async update(changes: Data, options: Data = {}): Promise<this> {
     serverAllows(ownsParent(this.parent), currentUser(), "update", "ActiveEffect", this.id);
+    const { _id, ...rest } = expandObject(changes);
+    void _id;
+    checkEffectData(rest);
+    const change = cleanEffectUpdate(rest);
     const userId = currentUser().id;
-    if (Hooks.call("preUpdateActiveEffect", this, changes, options, userId) === false) return this;
-    const before = [...this.statuses];
-    for (const key of ["name", "img", "origin", "disabled", "transfer"] as const)
-      if (key in changes) (this as Data)[key] = changes[key];
-    if ("statuses" in changes) this.statuses = new Set(changes.statuses as Iterable<string>);
-    statusesFollow(this.parent, before);
-    broadcast("updateActiveEffect", this, { ...changes }, options, userId);
+    if (Hooks.call("preUpdateActiveEffect", this, change, options, userId) === false) return this;
+    mergeUpdate(this._source, change);
+    this.#prepare();
+    prepareStatuses(this.parent);
+    broadcast("updateActiveEffect", this, structuredClone(change), options, userId);
     return this;
   }
   async delete(options: Data = {}): Promise<this | undefined> {
     const [gone] = await deleteEffects(this.parent, [this.id], options);
     return gone === this ? this : undefined;
   }
+  /** v14 core's expiry without a write (`expiryAction` null, or foundryvtt#13743's in-memory path): no hook. */
+  _expireInMemory(): void {
+    (this._source.duration as Data).expired = true;
+    prepareStatuses(this.parent);
+  }
 }
+defineEffectGetters(EffectDoc.prototype);
+defineEffectStatics(EffectDoc, () => (globalThis as { game?: StartGame }).game);
 
 /** `parent.createEmbeddedDocuments("ActiveEffect", data, options)`: the created effects. */
 export async function createEffects(parent: Parent, data: Data[], options: Data = {}): Promise<EffectDoc[]> {
@@ -156,7 +221,7 @@ export async function createEffects(parent: Parent, data: Data[], options: Data 
     const effect = new EffectDoc(parent, d);
     if (Hooks.call("preCreateActiveEffect", effect, d, options, userId) === false) continue;
     effectsOf(parent).set(effect.id, effect);
-    statusesFollow(parent, []);
+    prepareStatuses(parent);
     created.push(effect);
   }
   for (const effect of created) broadcast("createActiveEffect", effect, options, userId);
@@ -174,35 +239,34 @@ export async function deleteEffects(parent: Parent, ids: string[], options: Data
     if (!effect) throw new Error(`ActiveEffect [${id}] does not exist in ${uuidOf(parent)}`);
     if (Hooks.call("preDeleteActiveEffect", effect, options, userId) === false) continue;
     list.delete(id);
-    statusesFollow(parent, effect.statuses);
+    prepareStatuses(parent);
     gone.push(effect);
   }
   for (const effect of gone) broadcast("deleteActiveEffect", effect, options, userId);
   return gone;
 }
 
-/** The configured status (v13: an array; v14: a record), if CONFIG has it. */
-function statusConfig(id: string): Data | undefined {
-  const all = (globalThis as { CONFIG?: { statusEffects?: unknown } }).CONFIG?.statusEffects;
-  if (Array.isArray(all)) return (all as Data[]).find((s) => s.id === id);
-  if (all && typeof all === "object") return (all as Record<string, Data>)[id];
-  return undefined;
+function statusEffects(): unknown {
+  return (globalThis as { CONFIG?: { statusEffects?: unknown } }).CONFIG?.statusEffects;
 }
 
 /**
- * v13 `Actor#toggleStatusEffect(id, { active })`: the status's effect (its static `_id`, else the effects that
- * carry that status alone) is deleted, or a new one made from the configured status. Resolves the created
- * effect, `true` (already on, asked on), `false` (deleted) or `undefined` (already off, asked off). Stricter:
- * a status in `statuses` that no effect carries (a state Foundry cannot reach) throws when asked off.
+ * `Actor#toggleStatusEffect(id, { active })` (v13 and v14): an id `CONFIG.statusEffects` does not define throws
+ * ("Invalid status ID"); the status's effects (its configured `_id`, else the actor's own effects that carry that
+ * status alone) are deleted, or a new one made from the definition (name localized, img, `statuses: [id]`).
+ * Resolves the created effect, `true` (one exists, asked on: left as it is, even disabled or expired), `false`
+ * (deleted) or `undefined` (none, asked off). Stricter: a status in `statuses` that no effect carries (a state
+ * Foundry cannot reach) throws when asked off.
  */
 async function toggleStatusEffect(
   this: ActorDoc,
   id: string,
   { active }: { active?: boolean; overlay?: boolean } = {},
 ): Promise<EffectDoc | boolean | undefined> {
-  const status = statusConfig(id);
+  const status = statusDefinition(statusEffects(), id);
+  if (!status) throw new Error(`Invalid status ID "${id}" provided to Actor#toggleStatusEffect`);
   const effects = effectsOf(this);
-  const staticId = status?._id as string | undefined;
+  const staticId = status._id as string | undefined;
   const existing = staticId
     ? effects.filter((e) => e.id === staticId)
     : effects.filter((e) => e.statuses.size === 1 && e.statuses.has(id));
@@ -222,12 +286,12 @@ async function toggleStatusEffect(
     return undefined;
   }
   const [created] = await createEffects(this, [
-    { name: status?.name ?? id, img: status?.img ?? "icons/svg/aura.svg", statuses: [id] },
+    { name: localize(String(status.name ?? id)), img: status.img ?? "icons/svg/aura.svg", statuses: [id] },
   ]);
   return created;
 }
 
-/** v13 `Actor#allApplicableEffects()`: the actor's own effects, then each item's that transfer to it. */
+/** `Actor#allApplicableEffects()`: the actor's own effects, then each item's that transfer to it. */
 function* allApplicableEffects(this: ActorDoc): Generator<EffectDoc, void, void> {
   for (const effect of effectsOf(this).values()) yield effect;
   for (const item of this.items)
@@ -243,13 +307,34 @@ export function giveEffect(
 ): EffectDoc {
   const effect = new EffectDoc(parent, { name, origin, ...data });
   effectsOf(parent).set(effect.id, effect);
-  statusesFollow(parent, []);
+  prepareStatuses(parent);
   return effect;
 }
 
 /** A status already on `actor` when the test begins: its effect, as `toggleStatusEffect` would make it. */
-export function giveStatus(actor: ActorDoc, id: string): EffectDoc {
-  return giveEffect(actor, null, id, { statuses: [id] });
+export function giveStatus(actor: ActorDoc, id: string, data: Data = {}): EffectDoc {
+  const status = statusDefinition(statusEffects(), id);
+  const look = status ? { img: status.img ?? "icons/svg/aura.svg" } : {};
+  return giveEffect(actor, null, status ? localize(String(status.name ?? id)) : id, {
+    ...look,
+    statuses: [id],
+    ...data,
+  });
+}
+
+/**
+ * Effect data carrying one change (to a key the harness never applies) in the running generation's shape: v13
+ * `changes` with a numeric `mode`, v14 `system.changes` with a `type`.
+ */
+export function oneChange(key = "system.speed"): Data {
+  return V14
+    ? { system: { changes: [{ key, type: "add", value: "1" }] } }
+    : { changes: [{ key, mode: 2, value: "1" }] };
+}
+
+/** A duration of `rounds` rounds in the running generation's source shape (v13 `rounds`; v14 `value`/`units`). */
+export function roundsDuration(rounds: number): Data {
+  return V14 ? { value: rounds, units: "rounds" } : { rounds };
 }
 
 /** A status gone from `actor` between two steps of a test's set-up: its effects taken away (no hook). */
@@ -257,7 +342,26 @@ export function takeStatus(actor: ActorDoc, id: string): void {
   const list = effectsOf(actor);
   const gone = list.filter((e) => e.statuses.has(id));
   for (const e of gone) list.delete(e.id);
-  statusesFollow(actor, [id]);
+  prepareStatuses(actor);
+}
+
+/** How v14 core ends an effect whose duration ran out (`CONFIG.ActiveEffect.expiryAction`). */
+export type ExpiryAction = "update" | "delete" | null;
+
+/**
+ * v14 core's expiry of `effect`, as the client of `by` performs it (foundryvtt#13743: not necessarily the active
+ * GM): "update" writes `{ duration: { expired: true } }` (its update hooks); "delete" deletes it (its delete hooks,
+ * `preDeleteActiveEffect` on `by`'s client); null flips `expired` in memory with no hook at all. In each, the
+ * actor's statuses drop the effect's. Throws on v13, whose core expires nothing.
+ */
+export async function expireEffect(
+  effect: EffectDoc,
+  { action, by }: { action: ExpiryAction; by: ChatUser },
+): Promise<void> {
+  if (!V14) throw new Error("harness: v13 core expires no ActiveEffect (give it a duration and delete it)");
+  if (action === "update") await runAs(by, () => effect.update({ duration: { expired: true } }));
+  else if (action === "delete") await runAs(by, () => effect.delete());
+  else effect._expireInMemory();
 }
 
 const embedded = (name: string) => {
@@ -284,3 +388,11 @@ for (const proto of [ActorDoc.prototype, ItemDoc.prototype] as object[]) {
 }
 Object.assign(ActorDoc.prototype, { toggleStatusEffect, allApplicableEffects });
 Object.defineProperty(ActorDoc.prototype, "documentName", { configurable: true, get: () => "Actor" });
+// An embedded Item's `parent` is its actor (core), which the effects of an item reach their creature through.
+Object.defineProperty(ItemDoc.prototype, "documentName", { configurable: true, get: () => "Item" });
+Object.defineProperty(ItemDoc.prototype, "parent", {
+  configurable: true,
+  get(this: ItemDoc) {
+    return actorOf(this) ?? null;
+  },
+});

@@ -17,6 +17,7 @@ import {
   Hooks,
   randomID,
 } from "./core";
+import { coreStatusEffects } from "./effect-shape";
 import * as fields from "./fields";
 import { RELEASE, V14 } from "./generation";
 import { coreMessageModes, throwOnRead, type ModeRealm } from "./message-modes";
@@ -105,6 +106,8 @@ g.CONFIG = {
   ChatMessage: { dataModels: {}, ...(V14 ? { modes: coreMessageModes(modeRealm) } : {}) },
   Dice: { rolls: [] },
   queries: {},
+  // Core's status definitions (v13 an array, v14 a record keyed by id: effect-shape.ts); Fray adds its own at init.
+  statusEffects: coreStatusEffects(),
 };
 // v14 deprecates v13's table of roll modes (CONFIG.ChatMessage.modes replaces it).
 if (V14)

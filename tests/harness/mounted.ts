@@ -5,7 +5,9 @@
  * updates that carry their options from `preUpdateActor` to `updateActor` as Foundry's do, ActiveEffects and
  * status toggling (tests/harness/effects.ts), items with uuids, the
  * world's actors and scenes, a Token HUD element, and a dialog whose answer the test sets. They store and fire
- * hooks; no Fray logic lives here. Import it after the chat harness and before any adapter.
+ * hooks; no Fray logic lives here. Import it after the chat harness and before any adapter. Core's movement actions
+ * are configured and priced as each generation does (movement.ts); on v14 the scene has Scene Levels and each token
+ * stands on one (`level`), and a `move` that leaves a token outside its level's elevations throws.
  */
 import { domWindow, listenerResults, mount } from "./dom";
 import { ActorDoc, as, currentUser, ItemDoc, TokenDoc, users, world, applyUpdate } from "./chat";
@@ -21,6 +23,16 @@ import {
 import { cleanUpdate } from "./fields";
 // ActiveEffects and `actor.toggleStatusEffect`, shared with the budget harness.
 import { giveEffect, giveStatus } from "./effects";
+import { V14 } from "./generation";
+import {
+  checkInLevel,
+  GROUND_LEVEL,
+  installMovementConfig,
+  makeLevels,
+  preMoveMovement,
+  type LevelCollection,
+  type LevelSpec,
+} from "./movement";
 
 type Data = Record<string, unknown>;
 type HookBus = { callAll: (name: string, ...args: unknown[]) => boolean };
@@ -39,8 +51,20 @@ function preHook(name: string, ...args: unknown[]): boolean {
   return Hooks.call(name, ...args);
 }
 
-/** The one scene: a square grid of 100 px squares, 1.5 m each (system.json). */
-export const scene = {
+// Core's movement actions, as each generation configures them at init.
+installMovementConfig(g.CONFIG as Data);
+
+/**
+ * The one scene: a square grid of 100 px squares, 1.5 m each (system.json); v14: its Scene Levels (one ground level
+ * unless a test gives it others with `setSceneLevels`).
+ */
+export const scene: {
+  id: string;
+  uuid: string;
+  grid: { size: number; distance: number; type: number };
+  levels?: LevelCollection;
+  readonly tokens: { contents: TokenDoc[]; get(id: string): TokenDoc | undefined };
+} = {
   id: "scene000000001",
   uuid: "Scene.scene000000001",
   grid: { size: 100, distance: 1.5, type: 1 },
@@ -50,6 +74,12 @@ export const scene = {
   },
 };
 
+/** v14: gives the scene these levels (the ground level again when none); a no-op on v13. */
+export function setSceneLevels(specs: readonly LevelSpec[] = [GROUND_LEVEL]): void {
+  if (V14) scene.levels = makeLevels(specs);
+}
+setSceneLevels();
+
 interface Placement {
   x: number;
   y: number;
@@ -58,6 +88,8 @@ interface Placement {
   elevation: number;
   actorLink: boolean;
   flags: Data;
+  /** v14: the Scene Level (undefined: the scene's first). */
+  level?: string;
 }
 
 const placements = new WeakMap<TokenDoc, Placement>();
@@ -84,6 +116,17 @@ for (const key of ["x", "y", "width", "height", "elevation", "actorLink", "flags
   });
 }
 Object.defineProperty(tokenProto, "parent", { configurable: true, get: () => scene });
+// v14 `TokenDocument#level`: the Level it stands on; v13 tokens have none.
+if (V14)
+  Object.defineProperty(tokenProto, "level", {
+    configurable: true,
+    get(this: TokenDoc) {
+      return placement(this).level ?? scene.levels?.keys().next().value;
+    },
+    set(this: TokenDoc, value: string) {
+      placement(this).level = value;
+    },
+  });
 Object.defineProperty(tokenProto, "documentName", { configurable: true, get: () => "Token" });
 Object.assign(tokenProto, {
   getFlag(this: TokenDoc, scope: string, key: string) {
@@ -94,6 +137,7 @@ Object.assign(tokenProto, {
   },
   async update(this: TokenDoc, changes: Data, options: Data = {}) {
     serverAllows(this.actor.isOwner, currentUser(), "update", "Token", this.id);
+    if (!V14 && "level" in changes) throw new Error("a v13 token has no level field");
     const copy = wire(changes);
     if (!preHook("preUpdateToken", this, copy, options, currentUser().id)) return this;
     const source = placement(this) as unknown as Data;
@@ -111,14 +155,21 @@ Object.assign(tokenProto, {
       ...pickPlacement(this),
       shape: 0,
       action: String((this as unknown as { movementAction?: string }).movementAction ?? "walk"),
+      ...(V14 ? { level: String((this as unknown as { level?: string }).level), depth: 1 } : {}),
     };
-    return measurePath(source, waypoints, options, (from, to) => {
-      const dx = Math.abs(to.x - from.x) / scene.grid.size;
-      const dy = Math.abs(to.y - from.y) / scene.grid.size;
-      const dz = Math.abs(to.elevation - from.elevation) / scene.grid.distance;
-      const squares = Math.max(dx, dy, dz);
-      return { distance: squares * scene.grid.distance, spaces: squares, diagonals: Math.min(dx, dy) };
-    });
+    return measurePath(
+      source,
+      waypoints,
+      options,
+      (from, to) => {
+        const dx = Math.abs(to.x - from.x) / scene.grid.size;
+        const dy = Math.abs(to.y - from.y) / scene.grid.size;
+        const dz = Math.abs(to.elevation - from.elevation) / scene.grid.distance;
+        const squares = Math.max(dx, dy, dz);
+        return { distance: squares * scene.grid.distance, spaces: squares, diagonals: Math.min(dx, dy) };
+      },
+      this,
+    );
   },
   /**
    * v13 `TokenDocument#move(waypoints, options)`: the waypoints checked (v13 fields only) and measured by core on the
@@ -128,18 +179,25 @@ Object.assign(tokenProto, {
    * `movementAction`), then `moveToken(token, movement, options, user)` on every connected client.
    */
   async move(this: TokenDoc & Placement, waypoints: unknown, options: Data = {}) {
-    const list = moveWaypoints(waypoints);
-    const origin = { x: this.x, y: this.y, elevation: this.elevation };
-    let at = origin;
+    const list = moveWaypoints(waypoints, options);
+    const origin = {
+      x: this.x,
+      y: this.y,
+      elevation: this.elevation,
+      ...(V14 ? { level: String(this.level) } : {}),
+    };
+    let at: { x: number; y: number; elevation: number; level?: string } = origin;
     const positions = list.map((w) => {
       const to = {
         x: Number(w.x ?? at.x),
         y: Number(w.y ?? at.y),
         elevation: Number(w.elevation ?? at.elevation),
+        ...(V14 ? { level: String(w.level ?? at.level) } : {}),
       };
       at = to;
       return { ...to, ...(w.action !== undefined ? { action: String(w.action) } : {}) };
     });
+    checkInLevel(scene.levels, this.name, at);
     const path = (
       this as unknown as { measureMovementPath(w: unknown[]): { segments: { cost: number }[] } }
     ).measureMovementPath([origin, ...positions]);
@@ -154,18 +212,23 @@ Object.assign(tokenProto, {
       id: `move${String(nextMove++).padStart(12, "0")}`,
       chain: [],
       origin,
+      destination: measured.at(-1) ?? origin,
       passed: { waypoints: measured },
       pending: { waypoints: [] },
       method: String(options.method ?? "api"),
     };
-    if (!preHook("preMoveToken", this, movement, options)) return false;
+    if (!preHook("preMoveToken", this, preMoveMovement(movement), options)) return false;
     const last = measured[measured.length - 1];
     if (!last) return false;
-    moves.push({ token: this.id, action: last.action, ...pick(list[list.length - 1] ?? {}) });
-    await (this as unknown as { update: (c: Data, o: Data) => Promise<unknown> }).update(
-      pick(list[list.length - 1] ?? {}),
-      { ...options, movementAction: last.action, _movement: { [this.id]: movement } },
-    );
+    const changes = pick(list[list.length - 1] ?? {});
+    // v14: a waypoint naming the level it is on already does not change it.
+    if (V14 && changes.level === this.level) delete changes.level;
+    moves.push({ token: this.id, action: last.action, ...changes });
+    await (this as unknown as { update: (c: Data, o: Data) => Promise<unknown> }).update(changes, {
+      ...options,
+      movementAction: last.action,
+      _movement: { [this.id]: movement },
+    });
     await everywhere("moveToken", this, movement, options, user);
     return true;
   },
@@ -182,13 +245,15 @@ let nextMove = 1;
 /** The position fields a waypoint gives (the token's update). */
 function pick(waypoint: Data): Data {
   const changes: Data = {};
-  for (const key of ["x", "y", "elevation"]) if (key in waypoint) changes[key] = waypoint[key];
+  for (const key of ["x", "y", "elevation", ...(V14 ? ["level"] : [])])
+    if (key in waypoint) changes[key] = waypoint[key];
   return changes;
 }
 
 /** Takes every token off the scene (a fresh scene for the next test). */
 export function clearScene(): void {
   for (const [uuid, doc] of world.documents) if (doc instanceof TokenDoc) world.documents.delete(uuid);
+  setSceneLevels();
 }
 
 /** Puts a creature's token at a grid square (column, row), `size` squares wide. */

@@ -8,12 +8,13 @@
  *   Alice rolls the damage, the GM applies it; the Wolf attacks Hild, the GM rolls and applies the damage, and
  *   Alice rolls the Will check it calls for (FS-A4);
  * - the GM knocks the Horse prone from the Token HUD: Hild falls with it and Alice rolls her Agility check
- *   (FS-MT9), fails, takes the damage and is pinned;
+ *   (FS-MT9), fails, takes the damage and is pinned; Alice cannot stand her up from her Token HUD;
  * - the GM ends the round (FS-R7).
  * Fast-slow attacks have no defense roll (FS-D2: the roll is against the target's Defense): the defender's part
  * is its Defend action.
  */
 import { afterAll, describe, expect, it } from "vitest";
+import { V14 } from "../harness/generation";
 import { setTable, type Fight } from "./setup";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the pages' documents are untyped here
@@ -212,6 +213,25 @@ describe("smoke: fast-slow, one round with two clients", () => {
       "Alice rolls Hild's Agility as she falls",
     );
     expect(fight.actor(gm, "Hild Brakka").statuses.has("immobilized")).toBe(true);
+    // The horse's prone is an effect in the running generation's shape (v13 `changes`, v14 `system.changes`).
+    const horseProne = [...fight.actor(gm, "Riding Horse").effects].find((e: Any) => e.statuses.has("prone"));
+    expect(V14 ? horseProne.system.changes : horseProne.changes).toEqual([]);
+
+    // FS-MT9: pinned under the horse, Hild cannot stand up: Alice turning her prone off from her Token HUD is
+    // refused on her page (preDeleteActiveEffect), in French.
+    const hildHud = await table.hud(alice, fight.token(alice, "Hild Brakka"));
+    await table.click(
+      alice,
+      hildHud.querySelector('[data-action="effect"][data-status-id="prone"]'),
+      "Alice tries to stand Hild up",
+      { warnings: [/^Vous êtes coincé sous votre monture et ne pouvez pas vous relever\.$/] },
+    );
+    const refusal = alice.notifications.at(-1);
+    expect([refusal?.type, refusal?.message]).toEqual([
+      "warn",
+      "Vous êtes coincé sous votre monture et ne pouvez pas vous relever.",
+    ]);
+    expect(fight.actor(gm, "Hild Brakka").statuses.has("prone")).toBe(true);
 
     // FS-R7: the end of the round, then the next begins.
     await table.click(

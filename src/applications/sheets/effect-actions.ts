@@ -3,6 +3,7 @@
  * own permission checks stand behind every update): turn an ActiveEffect off and on, edit it, delete it, add
  * one; take a status off the creature; and, for a GM, end a timed state of the round engine early.
  */
+import { effectIsExpired, effectRevival } from "../../compat/effect-facts";
 import { asFray } from "../../documents/combat-api";
 import { sendGmEvents } from "../../documents/fray-combat";
 import { loc } from "../../utils/loc";
@@ -40,8 +41,14 @@ export function effectFrom(
   return list.find((e) => (e.uuid ?? e.id) === uuid) as EffectDocument | undefined;
 }
 
+/**
+ * Turns the effect off, or on again: one turned off, or expired by core (v14: its expiry cleared, its clock
+ * started anew), applies again at one press.
+ */
 export async function toggleEffect(effect: EffectDocument | undefined): Promise<void> {
-  if (effect) await effect.update({ disabled: !effect.disabled });
+  if (!effect) return;
+  if (effect.disabled === true || effectIsExpired(effect)) await effect.update(effectRevival(effect));
+  else await effect.update({ disabled: true });
 }
 
 export async function editEffect(effect: EffectDocument | undefined): Promise<void> {

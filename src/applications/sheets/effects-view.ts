@@ -1,7 +1,8 @@
 /**
  * What the sheets show of a creature's effects (the actor sheet's Effects tab) and an item's (its sheet):
  * - the ActiveEffects that apply to it — its own and those its items transfer — with icon, name, source,
- *   what remains, whether it is off; an effect that only carries a token status is shown with the statuses;
+ *   what remains (or that core expired it, v14), whether it is off; an effect that only carries a token status is
+ *   shown with the statuses;
  * - the token statuses it shows (prone, immobilized «immobilisé», mounted, hidden «caché», concentrating…);
  * - the round engine's timed states it holds in its fight: Defend (FS-A5), Help (FS-A8), concentration
  *   (FS-A3, AD-M6), all-out attack and defense (AD-T1), with when each ends; and the feint and aim its
@@ -12,7 +13,13 @@
 import { nameAt } from "../../documents/lookup";
 import { combatLinkOf } from "../../chat/combat-link";
 import { partyOf } from "../../chat/parties";
-import { effectChanges, statusEffectById } from "../../compat/effect-facts";
+import {
+  effectChanges,
+  effectIsExpired,
+  effectRemaining,
+  statusEffectById,
+  type EffectFacts,
+} from "../../compat/effect-facts";
 import { budgetOf } from "../../documents/budget-store";
 import { familyOf, timedStatesOf } from "../../documents/combat-api";
 import type { ActiveDefenseBudget } from "../../rules/families/active-defense-3d6/budget";
@@ -21,19 +28,13 @@ import type { RoundTimedState } from "../../rules/turns/round-state";
 import { loc } from "../../utils/loc";
 import { stateLabel } from "../combat/tracker-view";
 
-export interface EffectLike {
+export interface EffectLike extends EffectFacts {
   readonly id: string | null;
   readonly uuid?: string;
   readonly name?: string | null;
   readonly img?: string | null;
-  readonly disabled?: boolean;
-  readonly isSuppressed?: boolean;
   readonly origin?: string | null;
   readonly statuses?: Iterable<string>;
-  readonly changes?: unknown;
-  readonly system?: object | null;
-  /** Core adds `label` and `type` (v13 `_ActiveEffectDuration`), which fvtt-types 13 does not declare. */
-  readonly duration?: object | null;
   readonly parent?: { readonly name?: string | null; readonly documentName?: string } | null;
 }
 
@@ -44,10 +45,12 @@ export interface EffectRow {
   readonly img: string;
   /** Where it comes from: the item that carries it, or the document its origin names. */
   readonly source: string | null;
-  /** What core says remains ("2 rounds"), or null for an effect without a duration. */
+  /** What core says remains ("2 rounds"), or null for an effect with no time running (or expired). */
   readonly remaining: string | null;
   readonly disabled: boolean;
-  /** On, but an item that is not equipped (or core) keeps it from applying. */
+  /** Its duration ran out and core keeps it without applying it (v14). */
+  readonly expired: boolean;
+  /** On and not expired, but something else (an item that is not equipped…) keeps it from applying. */
   readonly suppressed: boolean;
   /** The statuses it carries, by name. */
   readonly statuses: readonly string[];
@@ -98,20 +101,19 @@ export function effectRow(effect: EffectLike, owner: unknown): EffectRow {
   const parent = effect.parent ?? null;
   const fromOther = parent !== null && parent !== owner;
   const source = fromOther ? (parent?.name ?? null) : (nameAt(effect.origin) ?? null);
-  const duration: { readonly label?: unknown; readonly type?: unknown } | null = effect.duration ?? null;
-  const remaining =
-    duration && typeof duration.label === "string" && duration.label && duration.type !== "none"
-      ? duration.label
-      : null;
+  const left = effectRemaining(effect);
+  const disabled = effect.disabled === true;
+  const expired = !disabled && effectIsExpired(effect);
   return {
     uuid: String(effect.uuid ?? effect.id ?? ""),
     id: String(effect.id ?? ""),
     name: String(effect.name ?? ""),
     img: String(effect.img ?? "icons/svg/aura.svg"),
     source,
-    remaining,
-    disabled: effect.disabled === true,
-    suppressed: effect.disabled !== true && effect.isSuppressed === true,
+    remaining: left?.kind === "left" ? left.label : null,
+    disabled,
+    expired,
+    suppressed: !disabled && !expired && effect.isSuppressed === true,
     statuses: [...setOf(effect.statuses)].map(statusName),
   };
 }

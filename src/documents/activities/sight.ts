@@ -6,8 +6,11 @@
  * helper's token with no sight sees nothing; where it does but this client cannot test it (its canvas shows another scene), the
  * answer is unknown, and the GM deciding a player's Help refuses it (issue 12). Light, darkness and the vision
  * range are left to the GM, who may also override (activity-rolls.ts offers the GM every creature in range).
+ * On Foundry v14 the test runs in the helper's Scene Level (src/compat/sight.ts): a target on a level the helper's
+ * does not show is not seen, and a multi-level scene where the helper's level is unknown cannot be tested.
  */
 
+import { sightCollision, type SightBackend } from "../../compat/sight";
 import { centrePx } from "../mounts/token-geometry";
 
 type TokenLike = TokenDocument.Implementation;
@@ -35,6 +38,13 @@ export function tokenSight(viewer: TokenLike, target: TokenLike): SightAnswer {
   if (viewed?.ready !== true || !viewed.scene || viewed.scene.id !== scene.id) return "unknown";
   const backend = CONFIG.Canvas?.polygonBackends?.sight;
   if (typeof backend?.testCollision !== "function") return "unknown";
-  const blocked = backend.testCollision(centrePx(viewer), centrePx(target), { type: "sight", mode: "any" });
-  return blocked === true ? "unseen" : "seen";
+  // v14: in the helper's own Level, at the tokens' elevations (the GM deciding views its own level).
+  const test = sightCollision(
+    backend as unknown as SightBackend,
+    viewer,
+    target,
+    centrePx(viewer),
+    centrePx(target),
+  );
+  return test === "clear" ? "seen" : test === "unknown" ? "unknown" : "unseen";
 }

@@ -11,6 +11,7 @@ import { FALL_OFF_DISTANCE, fallOffLanding } from "../../rules/families/fast-slo
 import type { Point } from "../../rules/families/fast-slow/mounts";
 import { accept, type Outcome } from "../../rules/outcome";
 import { combatantData, familyOf, roundStateOf, updateCombatantData } from "../combat-api";
+import { levelField, tokenLevel } from "../../compat/levels";
 import { sceneTokens } from "./mount-store";
 import { centrePx, gridOf, occupied, radiusMetres, toMetres, toPixels, topLeftFor } from "./token-geometry";
 
@@ -80,9 +81,16 @@ export function budgetSpend(
   });
 }
 
-/** Puts a token at `topLeft` (pixels) as a "displace" move: carried, thrown or falling, never walking. */
-export async function displace(token: TokenLike, topLeft: Point, elevation?: number): Promise<void> {
-  const position = { x: topLeft.x, y: topLeft.y, ...(elevation === undefined ? {} : { elevation }) };
+/**
+ * Puts a token at `topLeft` (pixels) as a "displace" move: carried, thrown or falling, never walking. `beside` is the
+ * token it is put by (the mount): it lands at that token's elevation and, on v14, on its Scene Level.
+ */
+export async function displace(token: TokenLike, topLeft: Point, beside?: TokenLike): Promise<void> {
+  const position = {
+    x: topLeft.x,
+    y: topLeft.y,
+    ...(beside ? { elevation: Number(beside.elevation ?? 0), ...levelField(tokenLevel(beside)) } : {}),
+  };
   if (typeof token.move === "function") {
     await token.move([{ ...position, action: "displace" }], { autoRotate: false, showRuler: false });
     return;
@@ -90,10 +98,9 @@ export async function displace(token: TokenLike, topLeft: Point, elevation?: num
   await token.update(position);
 }
 
-/** FS-MT3: the rider's token centred on the mount's, at its elevation. */
+/** FS-MT3: the rider's token centred on the mount's, at its elevation, on its level. */
 export async function seatRider(rider: TokenLike, mount: TokenLike): Promise<void> {
-  const elevation = Number(mount.elevation ?? 0);
-  await displace(rider, topLeftFor(rider, centrePx(mount), false), elevation);
+  await displace(rider, topLeftFor(rider, centrePx(mount), false), mount);
 }
 
 const TURNS = [0, 45, -45, 90, -90, 135, -135, 180];

@@ -22,7 +22,8 @@ import {
 } from "../../rules/families/fast-slow/mount-falls";
 import type { Point } from "../../rules/families/fast-slow/mounts";
 import { loc } from "../../utils/loc";
-import { hasStatusNow, PRONE_STATUS, setStatus } from "../statuses";
+import { effectApplies, effectAppliesAfter, type EffectFacts } from "../../compat/effect-facts";
+import { actorOfEffect, hasStatusNow, PRONE_STATUS, setStatus } from "../statuses";
 import { actorOf, displace, landingFor, linkOf, nameOf, sizeOf } from "./mount-context";
 import {
   pairsOn,
@@ -90,11 +91,7 @@ export async function knockRiderOff(rider: TokenLike, source: Point | null): Pro
   await writeRiderFlags(rider, { rides: null });
   await setStatus(actorOf(rider), "mounted", false);
   await setStatus(actorOf(rider), PRONE_STATUS, true);
-  await displace(
-    rider,
-    landingFor(rider, mount, source),
-    Number((mount as { elevation?: number }).elevation ?? 0),
-  );
+  await displace(rider, landingFor(rider, mount, source), mount);
   await note("FRAY.Mount.FallOff.message", { rider: nameOf(rider), mount: nameOf(mount) });
   return true;
 }
@@ -184,49 +181,103 @@ export async function releasePinnedBy(mount: TokenLike): Promise<void> {
   }
 }
 
-type EffectLike = { statuses?: Set<string> | string[]; parent?: unknown; origin?: unknown };
+type EffectLike = EffectFacts & {
+  statuses?: Set<string> | string[];
+  parent?: unknown;
+  origin?: unknown;
+};
 
 function isProneEffect(effect: EffectLike): boolean {
   const statuses = effect.statuses;
   return statuses instanceof Set ? statuses.has(PRONE_STATUS) : (statuses ?? []).includes(PRONE_STATUS);
 }
 
-function effectActor(effect: EffectLike): Actor.Implementation | null {
-  return asDocument(effect.parent, "Actor");
-}
-
-/** `createActiveEffect` on the active GM: a creature just fell prone (FS-MT8, FS-MT9). */
-export async function onProne(effect: EffectLike): Promise<void> {
-  if (!game.user?.isActiveGM || !isProneEffect(effect)) return;
-  const actor = effectActor(effect);
-  if (!actor) return;
+/** FS-MT8, FS-MT9: a creature is down — a rider falls off, a mount falls with its rider. */
+async function onProne(actor: Actor.Implementation, origin: unknown): Promise<void> {
   for (const token of tokensOfActor(actor)) {
     const mountId = ridesOf(token);
     if (mountId) {
       const mount = tokenById(token, mountId);
-      if (mount) await knockRiderOff(token, sourceOf(token, mount, effect.origin));
+      if (mount) await knockRiderOff(token, sourceOf(token, mount, origin));
     } else if (riderOn(token)) {
       await mountFalls(token);
     }
   }
 }
 
-/** `deleteActiveEffect` on the active GM: a mount that stands up frees the riders it pinned (FS-MT9). */
-export async function onStandUp(effect: EffectLike): Promise<void> {
-  if (!game.user?.isActiveGM || !isProneEffect(effect)) return;
-  const actor = effectActor(effect);
-  if (!actor) return;
-  for (const token of tokensOfActor(actor)) await releasePinnedBy(token);
+/** FS-MT9: whether the mount that pinned `rider` is still down on it. */
+function pinStillHolds(rider: TokenLike): boolean {
+  const pin = pinFlagOf(rider);
+  const mount = pin ? tokenById(rider, pin.mount) : undefined;
+  return mount !== undefined && hasStatusNow(actorOf(mount), PRONE_STATUS);
 }
 
 /**
- * `preDeleteActiveEffect` on the client that asks: a pinned rider cannot stand up (FS-MT9); a GM may still
- * remove the status by hand. Returns false to stop the deletion.
+ * FS-MT9: a mount that stands up (or whose `prone` stopped applying) frees the riders it pinned; a rider whose
+ * mount is no longer down — its `prone` expired on a client that wrote nothing (v14 core may expire in memory
+ * only) — is freed when its own `prone` goes.
+ */
+async function onStandUp(actor: Actor.Implementation): Promise<void> {
+  for (const token of tokensOfActor(actor)) {
+    await releasePinnedBy(token);
+    const pin = pinFlagOf(token);
+    const mount = pin ? tokenById(token, pin.mount) : undefined;
+    if (mount && !pinStillHolds(token)) await releasePinnedBy(mount);
+  }
+}
+
+/**
+ * `createActiveEffect`, `updateActiveEffect`, `deleteActiveEffect` on the active GM: an effect that carries (or
+ * carried: its statuses changed) `prone` was made, changed — turned on or off, expired by core (v14) — or
+ * deleted. What follows is read from the creature's statuses now, not from which hook fired: prone, it falls
+ * (FS-MT8, FS-MT9: once, as the pair ends when it falls); no longer prone, its pins are released.
+ */
+export async function onProneEffect(effect: EffectLike, changes?: { statuses?: unknown }): Promise<void> {
+  if (!game.user?.isActiveGM) return;
+  if (!isProneEffect(effect) && !(changes && "statuses" in changes)) return;
+  const actor = actorOfEffect(effect);
+  if (!actor) return;
+  if (hasStatusNow(actor, PRONE_STATUS)) await onProne(actor, effect.origin);
+  else await onStandUp(actor);
+}
+
+/** FS-MT9: whether one of the creature's tokens is pinned under a mount that is still down. */
+function pinnedNow(actor: Actor.Implementation): boolean {
+  return tokensOfActor(actor).some(pinStillHolds);
+}
+
+/** The refusal a pinned rider meets on the client that tries to stand it up (a GM may). */
+function refuseStanding(effect: EffectLike, user: User.Implementation | null | undefined): boolean {
+  if (user?.isGM) return false;
+  const actor = actorOfEffect(effect);
+  if (!actor || !pinnedNow(actor)) return false;
+  ui.notifications?.warn(loc("FRAY.Refusal.pinnedUnderMount"));
+  return true;
+}
+
+/**
+ * `preDeleteActiveEffect` on the client that deletes (`user`: the hook's user): a rider pinned under a mount that
+ * is still down cannot stand up (FS-MT9); a GM may still remove the status by hand. Deleting a `prone` effect
+ * that does not apply (off, or expired by core) stands nobody up. Returns false to stop the deletion.
  */
 export function mayStandUp(effect: EffectLike, user: User.Implementation | null | undefined): boolean {
-  if (!isProneEffect(effect) || user?.isGM) return true;
-  const actor = effectActor(effect);
-  if (!actor || !tokensOfActor(actor).some((t) => pinFlagOf(t))) return true;
-  ui.notifications?.warn(loc("FRAY.Refusal.pinnedUnderMount"));
-  return false;
+  if (!isProneEffect(effect) || !effectApplies(effect)) return true;
+  return !refuseStanding(effect, user);
+}
+
+/**
+ * `preUpdateActiveEffect` on the client that writes: as `mayStandUp`, for an update that would stop a `prone`
+ * effect from applying — turning it off, core's expiry written as an update (v14), or taking `prone` from its
+ * statuses. Returns false to stop the update.
+ */
+export function mayStandUpBy(
+  effect: EffectLike,
+  changes: Record<string, unknown>,
+  user: User.Implementation | null | undefined,
+): boolean {
+  if (!isProneEffect(effect) || !effectApplies(effect)) return true;
+  const statuses = (foundry.utils.expandObject(changes) as { statuses?: unknown }).statuses;
+  const keepsProne = statuses === undefined || (Array.isArray(statuses) && statuses.includes(PRONE_STATUS));
+  if (keepsProne && effectAppliesAfter(effect, changes)) return true;
+  return !refuseStanding(effect, user);
 }

@@ -6,6 +6,7 @@
  * - `preUpdateToken` on the client that moves: a player cannot walk a rider's token away from its mount
  *   (dismount first, FS-MT2) nor a pinned rider's (FS-MT9); the GM may place tokens by hand.
  */
+import { positionKeys } from "../../compat/levels";
 import { loc } from "../../utils/loc";
 import { setStatus } from "../statuses";
 import { actorOf, seatRider } from "./mount-context";
@@ -14,10 +15,9 @@ import { pinFlagOf, riderOn, ridesOf, sceneTokens, writeRiderFlags } from "./mou
 
 type TokenLike = TokenDocument.Implementation;
 
-const POSITION_KEYS = ["x", "y", "elevation"] as const;
-
+/** x, y, elevation, and v14's Scene Level: a mount taking the stairs carries its rider to the new level. */
 function moved(changes: Record<string, unknown> | null | undefined): boolean {
-  return POSITION_KEYS.some((key) => changes && key in changes);
+  return positionKeys().some((key) => changes && key in changes);
 }
 
 /** `updateToken`: the mount moved. */

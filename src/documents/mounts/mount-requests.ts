@@ -148,12 +148,7 @@ export const dismountRequest = defineGmRequest<{ readonly riderUuid: string }, n
       const mount = tokenById(token, out.value.pair.mountId);
       await writeRiderFlags(token, { rides: null });
       await setStatus(actor, "mounted", false);
-      if (mount)
-        await displace(
-          token,
-          landingFor(token, mount, null),
-          Number((mount as { elevation?: number }).elevation ?? 0),
-        );
+      if (mount) await displace(token, landingFor(token, mount, null), mount);
       return accept(null);
     }),
   SERIAL,

@@ -6,7 +6,7 @@
 import { ROUND_NOTICES_HOOK } from "../round-lifecycle";
 import type { RoundNotice } from "../../rules/turns/round-state";
 import { addHudControls } from "./mount-controls";
-import { mayStandUp, onProne, onStandUp } from "./mount-falls";
+import { mayStandUp, mayStandUpBy, onProneEffect } from "./mount-falls";
 import { mayMoveToken, onTokenDeleted, onTokenMoved } from "./mount-follow";
 import { onPairNotices } from "./mount-turns";
 import "./mount-requests";
@@ -25,10 +25,18 @@ export function registerMounts(): void {
   );
   on("updateToken", (token: TokenLike, changes: Changes) => void onTokenMoved(token, changes));
   on("deleteToken", (token: TokenLike) => void onTokenDeleted(token));
-  on("createActiveEffect", (effect: Parameters<typeof onProne>[0]) => void onProne(effect));
-  on("deleteActiveEffect", (effect: Parameters<typeof onStandUp>[0]) => void onStandUp(effect));
-  on("preDeleteActiveEffect", (effect: Parameters<typeof mayStandUp>[0]) =>
-    mayStandUp(effect, game.user as User.Implementation | null) ? undefined : false,
+  // FS-MT8, FS-MT9 follow the `prone` status, whichever of the three hooks brings its change.
+  type Effect = Parameters<typeof onProneEffect>[0];
+  on("createActiveEffect", (effect: Effect) => void onProneEffect(effect));
+  on("updateActiveEffect", (effect: Effect, changes: Changes) => void onProneEffect(effect, changes));
+  on("deleteActiveEffect", (effect: Effect) => void onProneEffect(effect));
+  // FS-MT9: a pinned rider stays down, whether its `prone` is deleted or turned off. The user the hook names is
+  // the one writing (core's own expiry may write from any client, v14).
+  on("preDeleteActiveEffect", (effect: Effect, _options: unknown, userId: string) =>
+    mayStandUp(effect, game.users?.get(userId) ?? null) ? undefined : false,
+  );
+  on("preUpdateActiveEffect", (effect: Effect, changes: Changes, _options: unknown, userId: string) =>
+    mayStandUpBy(effect, changes, game.users?.get(userId) ?? null) ? undefined : false,
   );
   on(ROUND_NOTICES_HOOK, (combat: Combat.Implementation, notices: readonly RoundNotice[]) => {
     void onPairNotices(combat, notices);

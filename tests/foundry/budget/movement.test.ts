@@ -4,7 +4,9 @@
  * (`preMoveToken`); the active GM spends what the token passed (`moveToken`); a GM may confirm an override.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { giveStatus } from "../../harness/effects";
+import { effectsOf, expireEffect, giveStatus } from "../../harness/effects";
+import { V14 } from "../../harness/generation";
+import { setStatus } from "../../../src/documents/statuses";
 import { queueFaces, queuedFaces } from "../../harness/roll";
 import {
   alice,
@@ -28,7 +30,7 @@ import type { FastSlowBudget } from "../../../src/rules/families/fast-slow/budge
 import type { ClassicD20Budget } from "../../../src/rules/families/classic-d20/budget";
 import type { ActiveDefenseBudget } from "../../../src/rules/families/active-defense-3d6/budget";
 import { checkCardOf, rollCheck } from "../../../src/chat/check-card";
-import type { ChatMessageDoc, TokenDoc } from "../../harness/chat";
+import { ItemDoc, type ChatMessageDoc, type TokenDoc } from "../../harness/chat";
 import { pressBudget } from "./panel";
 
 const walk = (cost: number) => ({ action: "walk", cost });
@@ -187,7 +189,7 @@ describe("token movement", () => {
 
   it("FS-M3 crawling through a narrow passage «passage étroit» halves the crawl again, as difficult ground does", async () => {
     const { fight, heroId, hero } = await fastSlowTurn("slow");
-    hero.actor.statuses.add("prone");
+    giveStatus(hero.actor, "prone");
     // Speed 10: the crawl covers 5 m, through a narrow passage 2.5 m; 1 m of it uses 4 m of the move.
     expect(await drag(alice, hero.token, [{ action: "crawlNarrow", cost: 1 }])).toBe(true);
     expect(moveLeft(budgetNow(fight, heroId))).toBe(6);
@@ -310,6 +312,51 @@ describe("token movement", () => {
       String((m as ChatMessageDoc)._source.content ?? ""),
     );
     expect(notes.some((c) => c.includes("Aldo falls."))).toBe(true);
+  });
+
+  it("FS-M4 a flying creature whose prone effect is turned back on falls: an update of the effect, no new one", async () => {
+    const { hero } = await fastSlowTurn("slow");
+    const token = hero.token as TokenDoc & { elevation: number; movementAction: string };
+    const prone = giveStatus(hero.actor, "prone", { disabled: true });
+    expect(await drag(alice, token, [{ action: "fly", cost: 6, elevation: 6 }])).toBe(true);
+    await as(alice, () => prone.update({ disabled: false }));
+    await settle();
+    expect(token.elevation).toBe(0);
+    expect(effectsOf(hero.actor).contents).toEqual([prone]);
+  });
+
+  it.runIf(V14)(
+    "FS-M4 v14: a flying creature whose prone core had expired is knocked prone again — that effect revived, an update — and falls",
+    async () => {
+      const { hero } = await fastSlowTurn("slow");
+      const token = hero.token as TokenDoc & { elevation: number; movementAction: string };
+      const prone = giveStatus(hero.actor, "prone", { duration: { value: 1, units: "rounds" } });
+      await expireEffect(prone, { action: "update", by: alice });
+      await settle();
+      expect(hero.actor.statuses.has("prone")).toBe(false);
+      expect(await drag(alice, token, [{ action: "fly", cost: 6, elevation: 6 }])).toBe(true);
+      await as(gm, () => setStatus(hero.actor as never, "prone", true));
+      await settle();
+      expect(effectsOf(hero.actor).contents).toEqual([prone]);
+      expect(hero.actor.statuses.has("prone")).toBe(true);
+      expect(token.elevation).toBe(0);
+    },
+  );
+
+  it("FS-M4 a flying creature its own item knocks prone (a transferred effect) falls", async () => {
+    const { hero } = await fastSlowTurn("slow");
+    const token = hero.token as TokenDoc & { elevation: number; movementAction: string };
+    const boots = new ItemDoc("Cursed boots", "gear", {});
+    hero.actor.items.push(boots);
+    expect(await drag(alice, token, [{ action: "fly", cost: 6, elevation: 6 }])).toBe(true);
+    await as(gm, () =>
+      (
+        boots as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
+      ).createEmbeddedDocuments("ActiveEffect", [{ name: "Heavy", statuses: ["prone"] }]),
+    );
+    await settle();
+    expect(hero.actor.statuses.has("prone")).toBe(true);
+    expect(token.elevation).toBe(0);
   });
 
   it("CD-A1 a token's move opens the move action; CD-A2 further movement waits for the standard action to be given", async () => {

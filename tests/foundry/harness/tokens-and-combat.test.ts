@@ -56,6 +56,29 @@ describe("TokenDocument#move (mounted harness)", () => {
     expect(movement.passed.waypoints).toMatchObject([{ x: 400, y: 100, action: "walk", cost: 4.5 }]);
     expect(heard[0]?.[3]).toBe(alice);
   });
+
+  it("preMoveToken's movement is final: its waypoints cannot be changed, autoRotate and showRuler can (#12011)", async () => {
+    const hero = creature("Aldo", {}, [alice]);
+    const token = place(hero.token, 1, 1) as Moving;
+    const tries: Record<string, boolean> = {};
+    listen("preMoveToken", (_t, movement) => {
+      const m = movement as { autoRotate?: boolean; passed: { waypoints: { x: number }[] }; method: string };
+      const attempt = (name: string, write: () => void) => {
+        try {
+          write();
+          tries[name] = true;
+        } catch {
+          tries[name] = false;
+        }
+      };
+      attempt("waypoint", () => (m.passed.waypoints[0]!.x = 900));
+      attempt("method", () => (m.method = "undo"));
+      attempt("autoRotate", () => (m.autoRotate = false));
+    });
+    expect(await as(alice, () => token.move([{ x: 400, y: 100, action: "walk" }]))).toBe(true);
+    expect(tries).toEqual({ waypoint: false, method: false, autoRotate: true });
+    expect(token.x).toBe(400);
+  });
 });
 
 describe("Actor#getActiveTokens and game.combat", () => {

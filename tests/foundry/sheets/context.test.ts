@@ -6,7 +6,7 @@
  * states FS-A5/FS-A8, ActiveEffects) and the item sheet's options and effects.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { giveEffect } from "../../harness/effects";
+import { giveEffect, oneChange, roundsDuration } from "../../harness/effects";
 import { alice, as, bob, creature, events, freshWorld, gm, settle, startedFight, weapon } from "./setup";
 import { actorSheetContext, weaponAttackValue } from "../../../src/applications/sheets/actor-context";
 import { itemSheetContext } from "../../../src/applications/sheets/item-context";
@@ -285,14 +285,13 @@ describe("actorSheetContext", () => {
     hero.actor.items.push(armour);
     giveEffect(hero.actor, null, "Blessed", {
       img: "b.svg",
-      changes: [{}],
-      duration: { type: "turns", label: "2 rounds" },
+      ...oneChange(),
+      duration: roundsDuration(2),
     });
     giveEffect(armour, null, "Slowed", {
       img: "s.svg",
       disabled: true,
-      changes: [{}],
-      duration: { type: "none", label: "None" },
+      ...oneChange(),
     });
     giveEffect(hero.actor, null, "Hidden", { img: "h.svg", statuses: ["hidden"] });
     const { fight, ids } = await startedFight("fast-slow", hero, ally);
@@ -308,7 +307,8 @@ describe("actorSheetContext", () => {
       },
     ]);
     const c = contextOf(hero, "fast-slow");
-    expect(c.effects.statuses).toEqual([{ id: "hidden", name: "Hidden", img: "h.svg" }]);
+    // The status definition (Fray's `hidden`) gives its image, over the carrier's.
+    expect(c.effects.statuses).toEqual([{ id: "hidden", name: "Hidden", img: "icons/svg/invisible.svg" }]);
     expect(c.effects.effects.map((e) => [e.name, e.source, e.remaining, e.disabled])).toEqual([
       ["Blessed", null, "2 rounds", false],
       ["Slowed", "Brigandine", null, true],

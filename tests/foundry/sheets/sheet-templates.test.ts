@@ -5,7 +5,7 @@
  * (buttons, not links; every field labelled; every icon button named); names escaped, never injected.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { giveEffect, giveStatus } from "../../harness/effects";
+import { giveEffect, giveStatus, oneChange, roundsDuration } from "../../harness/effects";
 import { alice, bob, creature, events, freshWorld, gm, startedFight, weapon } from "./setup";
 import { actorSheetContext } from "../../../src/applications/sheets/actor-context";
 import { itemSheetContext } from "../../../src/applications/sheets/item-context";
@@ -118,8 +118,8 @@ async function busyHero(name = "Aldo") {
   hero.actor.items.push(charm);
   giveEffect(charm, null, SCRIPT, {
     img: "e.svg",
-    changes: [{}],
-    duration: { type: "turns", label: SCRIPT },
+    ...oneChange(),
+    duration: roundsDuration(2),
   });
   hero.actor.prepare();
   const { fight, ids } = await startedFight("fast-slow", hero, ally);

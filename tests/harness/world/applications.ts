@@ -19,7 +19,7 @@ import {
   type MenuEntryData,
 } from "../application-common";
 import { randomID } from "../core";
-import { V14 } from "../generation";
+import { statusDefinitions } from "../effect-shape";
 import type { ClientPage } from "./context";
 
 type Data = Record<string, unknown>;
@@ -497,9 +497,8 @@ export function createApplications(page: ApplicationPage) {
       return this.document?.actor ?? null;
     }
     override async _renderHTML(_context: Data, _options: Data): Promise<Record<string, HTMLElement>> {
-      // v13: an array; v14: a record keyed by status id (CONFIG.statusEffects), which core's HUD lists by value.
-      const configured = g().CONFIG.statusEffects as Any;
-      const statuses = (V14 ? Object.values(configured) : (configured as Any[])) as Any[];
+      // Core's palette lists every definition, whichever shape CONFIG holds (v13 array, v14 record).
+      const statuses = statusDefinitions(g().CONFIG.statusEffects) as Any[];
       const element = doc().createElement("div");
       const has = (id: string) => this.actor?.statuses?.has(id) === true;
       element.innerHTML = `<div class="col left"></div><div class="col middle"></div><div class="col right"><button type="button" class="control-icon" data-action="combat"></button><div class="status-effects">${statuses

@@ -7,7 +7,19 @@
  * What each behaviour imitates, and the evidence, is in tests/harness/README.md (the smoke rows). No Fray logic
  * lives here.
  */
-import { expandObject, measurePath, mergeUpdate } from "../core";
+import { expandObject, measurePath, mergeUpdate, moveWaypoints } from "../core";
+import {
+  checkEffectData,
+  cleanEffectUpdate,
+  defineEffectGetters,
+  defineEffectStatics,
+  effectDefaults,
+  effectSource,
+  isExpiredSource,
+  preparedDuration,
+  statusDefinition,
+  type StartGame,
+} from "../effect-shape";
 import { V14 } from "../generation";
 import {
   applyCreateOptions,
@@ -17,6 +29,7 @@ import {
   type ModeRealm,
 } from "../message-modes";
 import { harnessOperators, legacyKey, operatorOf, revive, wire } from "../operators";
+import { checkInLevel, GROUND_LEVEL, makeLevels, type LevelCollection } from "../movement";
 import { Collection } from "./collection";
 import { clientNow, maybeClient, type ClientPage } from "./context";
 import {
@@ -138,26 +151,27 @@ function coreDefaults(documentName: string, page: DocumentPage): Data {
         sort: 0,
       };
     case "ActiveEffect":
-      return {
-        name: "",
-        img: null,
-        type: "base",
-        system: {},
-        changes: [],
-        disabled: false,
-        duration: {},
-        origin: null,
-        statuses: [],
-        transfer: false,
-        description: "",
-        flags: {},
-      };
+      // The running generation's shape (../effect-shape.ts), `transfer` true as in the Foundry-side harness.
+      return effectDefaults();
     case "Scene":
       return {
         name: "",
         active: false,
         grid: { type: 1, size: 100, distance: 1.5, units: "m" },
         tokens: [],
+        // v14: a scene has Scene Levels (one unless more are made); an unbounded top is stored as null.
+        ...(V14
+          ? {
+              levels: [
+                {
+                  _id: GROUND_LEVEL.id,
+                  name: GROUND_LEVEL.name,
+                  elevation: { bottom: GROUND_LEVEL.bottom, top: null },
+                  visibility: { levels: [] },
+                },
+              ],
+            }
+          : {}),
         flags: {},
       };
     case "Token":
@@ -170,6 +184,8 @@ function coreDefaults(documentName: string, page: DocumentPage): Data {
         elevation: 0,
         width: 1,
         height: 1,
+        // v14: the Level the token stands on (null: the scene's first) and its depth.
+        ...(V14 ? { level: null, depth: 1 } : {}),
         hidden: false,
         disposition: 0,
         movementAction: null,
@@ -817,12 +833,23 @@ export function createDocumentClasses(page: DocumentPage) {
 
   // --- Actor, Item, ActiveEffect -----------------------------------------------------------------------------------
 
+  /**
+   * The running generation's ActiveEffect (../effect-shape.ts): data of the other generation's shape, or that the
+   * harness does not imitate, throws on creation and update; `duration` is core's prepared one; v14 suppresses an
+   * expired effect; `changes` (v14) and `icon` throw.
+   */
   class ActiveEffect extends ClientDocument {
     static override documentName = "ActiveEffect";
     declare statuses: Set<string>;
+    constructor(data: Data = {}, context: { parent?: ClientDocument | null; pack?: string | null } = {}) {
+      super(adopting ? data : effectSource(data), context);
+    }
     override _initialize(): void {
       super._initialize();
       this.statuses = new Set((this._source.statuses as string[]) ?? []);
+    }
+    get duration(): Data {
+      return preparedDuration(this._source, (key) => game().i18n.localize(key));
     }
     get active(): boolean {
       return !this.disabled && !this.isSuppressed;
@@ -847,28 +874,30 @@ export function createDocumentClasses(page: DocumentPage) {
       : undefined;
     /** v14: an expired effect (`duration.expired`, set by core's expiry) is suppressed; v13 has no expiry. */
     get isSuppressed(): boolean {
-      return V14 && ((this._source.duration ?? {}) as Data).expired === true;
+      return isExpiredSource(this._source);
     }
     get target(): ClientDocument | null {
       return this.parent?.documentName === "Actor" ? this.parent : null;
     }
-    /** v13: `ActiveEffect.fromStatusEffect(id)`: a new effect from `CONFIG.statusEffects`' entry. */
+    override async _preUpdate(changes: Data, options: Data, user: Any): Promise<boolean | void> {
+      checkEffectData(changes);
+      cleanEffectUpdate(changes);
+      return super._preUpdate(changes, options, user);
+    }
+    /** `ActiveEffect.fromStatusEffect(id)`: a new effect from `CONFIG.statusEffects`' entry (either shape). */
     static async fromStatusEffect(statusId: string): Promise<ActiveEffect> {
-      const effects = CONFIG().statusEffects as Any;
-      const status = Array.isArray(effects)
-        ? effects.find((e: Any) => e.id === statusId)
-        : effects?.[statusId];
+      const status = statusDefinition(CONFIG().statusEffects, statusId);
       if (!status)
         throw new Error(`Invalid status ID "${statusId}" provided to ActiveEffect#fromStatusEffect`);
-      const { id, name, img, ...rest } = status;
-      void rest;
       return new (this.implementation as typeof ActiveEffect)({
-        name: game().i18n.localize(name),
-        img,
-        statuses: [id],
+        name: game().i18n.localize(String(status.name)),
+        img: status.img,
+        statuses: [status.id],
       });
     }
   }
+  defineEffectGetters(ActiveEffect.prototype);
+  defineEffectStatics(ActiveEffect, () => game() as StartGame);
 
   class Item extends ClientDocument {
     static override documentName = "Item";
@@ -901,18 +930,27 @@ export function createDocumentClasses(page: DocumentPage) {
     get appliedEffects(): ActiveEffect[] {
       return [...this.allApplicableEffects()].filter((e) => e.active);
     }
+    /** The applied effects with statuses or a duration (v13 `seconds`/`rounds`/`turns`; v14 a finite `value`). */
     get temporaryEffects(): ActiveEffect[] {
-      return this.appliedEffects.filter(
-        (e) => e.statuses.size > 0 || Object.keys((e._source.duration ?? {}) as Data).length > 0,
-      );
+      return this.appliedEffects.filter((e) => {
+        const d = (e._source.duration ?? {}) as Data;
+        const timed = V14
+          ? d.value !== null && d.value !== undefined
+          : [d.seconds, d.rounds, d.turns].some(Boolean);
+        return e.statuses.size > 0 || timed;
+      });
     }
-    /** v13: the statuses of the active effects; a change an effect makes is not imitated (it throws: stricter). */
+    /**
+     * The statuses of the effects that apply (not disabled, not suppressed: v14 not expired), its items' included;
+     * a change an effect makes (v13 `changes`, v14 `system.changes`) is not imitated (it throws: stricter).
+     */
     applyActiveEffects(): void {
       this.statuses ??= new Set();
       this.statuses.clear();
       for (const effect of this.allApplicableEffects()) {
         if (!effect.active) continue;
-        if (((effect._source.changes as unknown[]) ?? []).length)
+        const changes = V14 ? (effect._source.system as Data | undefined)?.changes : effect._source.changes;
+        if (((changes as unknown[] | undefined) ?? []).length)
           throw new Error(`the harness does not apply ActiveEffect changes (${String(effect.name)})`);
         for (const status of effect.statuses) this.statuses.add(status);
       }
@@ -939,14 +977,23 @@ export function createDocumentClasses(page: DocumentPage) {
     getRollData(): Data {
       return { ...(this.system as Data) };
     }
-    /** v13 `Actor#toggleStatusEffect(statusId, { active, overlay })`. */
+    /**
+     * `Actor#toggleStatusEffect(statusId, { active, overlay })` (v13, v14): an id `CONFIG.statusEffects` does not
+     * define throws; an existing carrier (the definition's `_id`, else an own effect carrying that status alone)
+     * is deleted, or left as it is when asked on — even turned off or expired (core revives nothing).
+     */
     async toggleStatusEffect(
       statusId: string,
       { active, overlay = false }: { active?: boolean; overlay?: boolean } = {},
     ): Promise<Any> {
       void overlay;
+      const status = statusDefinition(CONFIG().statusEffects, statusId);
+      if (!status) throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
+      const fixed = typeof status._id === "string" ? status._id : null;
       const existing = this.effects
-        .filter((e: ActiveEffect) => e.statuses.size === 1 && e.statuses.has(statusId))
+        .filter((e: ActiveEffect) =>
+          fixed ? e.id === fixed : e.statuses.size === 1 && e.statuses.has(statusId),
+        )
         .map((e: ActiveEffect) => e.id);
       if (existing.length) {
         if (active) return true;
@@ -998,12 +1045,33 @@ export function createDocumentClasses(page: DocumentPage) {
     get dimensions(): Data {
       return { size: this.grid.size, distance: this.grid.distance };
     }
+    /** v14 `Scene#levels`: its Levels (tests/harness/movement.ts); v13 scenes have none. */
+    get levels(): LevelCollection | undefined {
+      if (!V14) return undefined;
+      const specs = ((this._source.levels as Data[] | undefined) ?? []).map((l) => {
+        const elevation = (l.elevation ?? {}) as { bottom?: number | null; top?: number | null };
+        return {
+          id: String(l._id),
+          name: String(l.name ?? l._id),
+          bottom: elevation.bottom ?? -Infinity,
+          top: elevation.top ?? Infinity,
+          sees: ((l.visibility as { levels?: string[] } | undefined)?.levels ?? []).map(String),
+        };
+      });
+      return makeLevels(specs);
+    }
   }
 
   class TokenDocument extends ClientDocument {
     static override documentName = "Token";
     declare _object: TokenPlaceable | undefined;
     declare _synthetic: Any;
+    /** v14 `TokenDocument#level`: the Level it stands on (stored, else the scene's first); absent on v13. */
+    get level(): string | undefined {
+      if (!V14) return undefined;
+      const stored = this._source.level;
+      return typeof stored === "string" ? stored : this.parent?.levels?.keys().next().value;
+    }
     /**
      * v11+: a linked token's actor is the world actor; an unlinked token's is a synthetic Actor (parent: this token,
      * uuid `<token uuid>.Actor.<id>`) built from the base actor and the token's ActorDelta, made once and kept.
@@ -1079,14 +1147,21 @@ export function createDocumentClasses(page: DocumentPage) {
         height: this.height as number,
         shape: Number(this.shape ?? 0),
         action: String(this.movementAction ?? "walk"),
+        ...(V14 ? { level: String(this.level), depth: Number(this.depth ?? 1) } : {}),
       };
-      return measurePath(source, waypoints, options, (from, to) => {
-        const dx = Math.round(Math.abs(to.x - from.x) / grid.size);
-        const dy = Math.round(Math.abs(to.y - from.y) / grid.size);
-        const dz = Math.round(Math.abs(to.elevation - from.elevation) / grid.distance);
-        const squares = Math.max(dx, dy, dz);
-        return { distance: squares * grid.distance, spaces: squares, diagonals: Math.min(dx, dy) };
-      });
+      return measurePath(
+        source,
+        waypoints,
+        options,
+        (from, to) => {
+          const dx = Math.round(Math.abs(to.x - from.x) / grid.size);
+          const dy = Math.round(Math.abs(to.y - from.y) / grid.size);
+          const dz = Math.round(Math.abs(to.elevation - from.elevation) / grid.distance);
+          const squares = Math.max(dx, dy, dz);
+          return { distance: squares * grid.distance, spaces: squares, diagonals: Math.min(dx, dy) };
+        },
+        this,
+      );
     }
 
     /**
@@ -1098,41 +1173,35 @@ export function createDocumentClasses(page: DocumentPage) {
      */
     async move(waypoints: Data | Data[], options: Data = {}): Promise<boolean> {
       onThisPage("TokenDocument#move");
-      const allowed = new Set([
-        "x",
-        "y",
-        "elevation",
-        "width",
-        "height",
-        "shape",
-        "action",
-        "snapped",
-        "explicit",
-        "checkpoint",
-      ]);
-      const list = (Array.isArray(waypoints) ? waypoints : [waypoints]).map((w) => {
-        for (const key of Object.keys(w))
-          if (!allowed.has(key)) throw new Error(`a movement waypoint has no field "${key}"`);
-        return w;
-      });
+      // The generation's waypoint fields and (v14) options only (tests/harness/movement.ts).
+      const list = moveWaypoints(waypoints, options);
       const grid = this.parent!.grid as { size: number; distance: number };
-      let at = { x: this.x as number, y: this.y as number, elevation: this.elevation as number };
+      let at: { x: number; y: number; elevation: number; level?: string } = {
+        x: this.x as number,
+        y: this.y as number,
+        elevation: this.elevation as number,
+        ...(V14 ? { level: String(this.level) } : {}),
+      };
       const origin = { ...at, width: this.width, height: this.height };
       const positions = list.map((w) => {
         const next = {
           x: Number(w.x ?? at.x),
           y: Number(w.y ?? at.y),
           elevation: Number(w.elevation ?? at.elevation),
+          ...(V14 ? { level: String(w.level ?? at.level) } : {}),
           action: String(w.action ?? this.movementAction ?? "walk"),
         };
         at = next;
         return next;
       });
+      // Stricter than core: a move leaving the token outside its level's elevations throws (v14).
+      checkInLevel(this.parent?.levels, String(this.name), at);
       // Core measures the path on the mover's page (measureMovementPath, from where the token stands).
       const path = this.measureMovementPath([
-        { x: origin.x, y: origin.y, elevation: origin.elevation },
+        { x: origin.x, y: origin.y, elevation: origin.elevation, ...(V14 ? { level: origin.level } : {}) },
         ...positions,
       ]) as { segments: { cost: number }[]; diagonals: number };
+      const id = Math.random().toString(36).slice(2, 18);
       const diagonals = path.diagonals;
       const passed: Data[] = positions.map((next, i) => {
         const w = list[i]!;
@@ -1145,11 +1214,16 @@ export function createDocumentClasses(page: DocumentPage) {
           explicit: w.explicit ?? true,
           checkpoint: w.checkpoint ?? false,
           snapped: w.snapped ?? (next.x % grid.size === 0 && next.y % grid.size === 0),
+          shape: Number(this.shape ?? 0),
+          terrain: null,
+          userId: String(me()?.id ?? ""),
+          movementId: id,
+          ...(V14 ? { depth: Number(this.depth ?? 1), subpathId: `${id}s` } : {}),
         };
       });
       const total = passed.reduce((sum, w) => sum + Number(w.cost), 0);
       const movement = {
-        id: Math.random().toString(36).slice(2, 18),
+        id,
         chain: [],
         origin,
         destination: passed.at(-1) ?? origin,
@@ -1170,10 +1244,9 @@ export function createDocumentClasses(page: DocumentPage) {
       };
       const operation = { ...options, movement: { [String(this.id)]: movement } };
       if (hooks().call("preMoveToken", this, freeze(clone(movement)), operation) === false) return false;
-      await this.update(
-        { x: at.x, y: at.y, elevation: at.elevation },
-        { ...options, _movement: { [String(this.id)]: movement } },
-      );
+      const changes: Data = { x: at.x, y: at.y, elevation: at.elevation };
+      if (V14 && at.level !== this.level) changes.level = at.level;
+      await this.update(changes, { ...options, _movement: { [String(this.id)]: movement } });
       return true;
     }
     override _onUpdate(changed: Data, options: Data, userId: string): void {
@@ -1187,6 +1260,9 @@ export function createDocumentClasses(page: DocumentPage) {
           { ...options, movement: { [String(this.id)]: movement } },
           game().users.get(userId),
         );
+      // Stricter than core (undocumented on v13 and v14): only the mover's page finds the movement in its
+      // `updateToken` options.
+      if (userId !== page.userId) delete options._movement;
     }
   }
 

@@ -22,9 +22,11 @@ import {
   type DialogAnswer,
 } from "../core";
 import * as fields from "../fields";
+import { coreStatusEffects, effectConstants } from "../effect-shape";
 import { RELEASE, V14 } from "../generation";
 import { coreMessageModes, throwOnRead, toMessageMode } from "../message-modes";
 import { createOperators, installOperators } from "../operators";
+import { coreMovementConfig } from "../movement";
 import { checkTemplateHelpers, compileOptions, refuseHelperReplacement } from "../template-helpers";
 import { Roll as HarnessRoll } from "../roll";
 import { createApplications, type Notice } from "./applications";
@@ -53,47 +55,6 @@ export function manifest(): Data {
 
 /** The built module, loaded once per page: the URL's query makes each page's import a module of its own. */
 const importSystem = (url: string): Promise<unknown> => import(/* @vite-ignore */ url);
-
-/** v13 core status effects (CONFIG.statusEffects ids the system may reuse). */
-const CORE_STATUSES = [
-  "dead",
-  "unconscious",
-  "sleep",
-  "stun",
-  "prone",
-  "restrain",
-  "paralysis",
-  "fly",
-  "blind",
-  "deaf",
-  "silence",
-  "fear",
-  "burning",
-  "frozen",
-  "shock",
-  "corrode",
-  "bleeding",
-  "disease",
-  "poison",
-  "curse",
-  "regen",
-  "degen",
-  "hover",
-  "burrow",
-  "upgrade",
-  "downgrade",
-  "invisible",
-  "target",
-  "eye",
-  "bless",
-  "fireShield",
-  "coldShield",
-  "magicShield",
-  "holyShield",
-];
-
-/** v13 core movement actions (CONFIG.Token.movement.actions ids). */
-const CORE_MOVEMENT = ["walk", "fly", "swim", "burrow", "climb", "crawl", "jump", "blink", "displace"];
 
 /**
  * A client's `game.settings`: registered settings only, none read before `setup` (v13: "you cannot read settings
@@ -325,16 +286,8 @@ export class WorldPage implements ClientPage {
       ActiveEffect: { dataModels: {} },
       User: {},
       Scene: {},
-      Token: {
-        movement: {
-          actions: Object.fromEntries(
-            CORE_MOVEMENT.map((id, order) => [
-              id,
-              { label: `TOKEN.MOVEMENT.ACTIONS.${id}.label`, icon: "fa-solid fa-person-walking", order },
-            ]),
-          ),
-        },
-      },
+      // Core's movement actions as the generation configures them at init (v13 configs, v14 descriptors).
+      Token: { movement: coreMovementConfig() },
       Combat: { dataModels: {}, initiative: { formula: null, decimals: 2 } },
       Combatant: { dataModels: {} },
       ChatMessage: {
@@ -352,11 +305,8 @@ export class WorldPage implements ClientPage {
       },
       Dice: { rolls: [] as unknown[] },
       queries: {},
-      statusEffects: CORE_STATUSES.map((id) => ({
-        id,
-        name: `EFFECT.Status${id[0]!.toUpperCase()}${id.slice(1)}`,
-        img: `icons/svg/${id}.svg`,
-      })),
+      // Core's status definitions: v13 an array, v14 a record keyed by id (../effect-shape.ts).
+      statusEffects: coreStatusEffects(),
       specialStatusEffects: { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind" },
       ui: {},
     };
@@ -468,6 +418,8 @@ export class WorldPage implements ClientPage {
       DOCUMENT_OWNERSHIP_LEVELS: { INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 },
       USER_ROLES: { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 },
     };
+    // Copied as descriptors: v14's ACTIVE_EFFECT_MODES is a getter that throws when read.
+    Object.defineProperties(g.CONST, Object.getOwnPropertyDescriptors(effectConstants()));
     // v14 deprecates v13's roll-mode tables (CONFIG.ChatMessage.modes replaces them): a read throws.
     if (V14) {
       throwOnRead(CONFIG.Dice as object, "rollModes", "CONFIG.Dice.rollModes", "CONFIG.ChatMessage.modes");
