@@ -595,11 +595,16 @@ export class HarnessCombat {
     for (const [c, changes] of changed)
       hooks().callAll("updateCombatant", c, expandObject(changes), options, userId);
   }
-  /** Core: `combatStart` on this client before the write of round 1, turn 0. */
+  /**
+   * Core: `combatStart` on this client before the write of round 1, turn 0; v14 then announces `combatStart` to
+   * `ActiveEffect.registry.refresh` on this client (foundryvtt#13949 quotes 14.355's `startCombat`).
+   */
   async startCombat(): Promise<this> {
     const updateData = { round: 1, turn: 0 };
     hooks().callAll("combatStart", this, updateData);
-    return this.update(updateData);
+    await this.update(updateData);
+    if (V14) await effectRegistry().refresh("combatStart", { combat: this });
+    return this;
   }
   /** Core: the next turn, or the next round after the last one; `combatTurn` before the write. */
   async nextTurn(): Promise<this> {
@@ -670,6 +675,11 @@ function expireEffects(event: string, combatants: HarnessCombatant[]): void {
  * `combatStart`): recorded in `recorded.turnEvents` (no combatant) on the client that calls it, and the expiry above
  * for every combatant of the combat. Absent on v13 (no registry there).
  */
+interface EffectRegistry {
+  refresh(event: string, context: { combat: HarnessCombat }): Promise<void>;
+}
+const effectRegistry = (): EffectRegistry =>
+  ((g.foundry as Data).documents as { ActiveEffect: { registry: EffectRegistry } }).ActiveEffect.registry;
 if (V14) {
   const documents = ((g.foundry as Data).documents ??= {}) as Data;
   documents.ActiveEffect ??= {

@@ -1512,10 +1512,13 @@ export function createDocumentClasses(page: DocumentPage) {
     override _onDeleteDescendantDocuments(...args: unknown[]): void {
       this.#combatantsChanged((args[4] as Data) ?? {});
     }
+    /** Core (as tests/harness/combat.ts): `combatStart`, the write; v14 then refreshes `combatStart` (#13949). */
     async startCombat(): Promise<this> {
       const updateData = { round: 1, turn: 0 };
       hooks().callAll("combatStart", this, updateData);
-      return (await this.update(updateData)) ?? this;
+      await this.update(updateData);
+      if (V14) await ActiveEffect.registry?.refresh("combatStart", { combat: this });
+      return this;
     }
     async nextTurn(): Promise<this> {
       const turn = this.turn === null ? 0 : this.turn + 1;
