@@ -4,7 +4,8 @@
  * initiative order, with every combatant change) and core's turn events. A combatant created mid-round ahead of the
  * one acting, a player's own initiative update and a combatant deleted mid-round leave the fight where Fray's engine
  * has it on both pages, with no turn event; the acting one deleted hands the turn to the next once. On v14 the turn
- * that starts expires its combatant's turn-start effect and clears its token's movement history.
+ * that starts expires its combatant's turn-start effect and clears its token's movement history, and Fray's start
+ * announces `combatStart` to the ActiveEffect registry once, on the GM's page (a combatStart effect expires).
  * Self-contained (no table helpers): only the world harness's own API.
  */
 import { afterAll, describe, expect, it } from "vitest";
@@ -16,6 +17,8 @@ import type { WorldPage } from "../harness/world/page";
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the pages' documents are untyped here
 
 const on = <T>(page: WorldPage, fn: (g: Any) => T): T => page.run(() => fn(page.globals));
+/** A v14 duration that waits for nothing but core's expiry event `expiry`. */
+const untilEvent = (expiry: string) => ({ value: null, units: "seconds", expiry, expired: false });
 
 describe("smoke: core's combatTurn adjustment and turn events with two clients", () => {
   const errors: string[] = [];
@@ -110,9 +113,29 @@ describe("smoke: core's combatTurn adjustment and turn events with two clients",
       await on(gm, () => combatantOf(gm, name).update({ initiative: total }));
       await settle(`${name}'s initiative`);
     }
+    // v14: an effect that lasts until the fight starts (v13 has no expiry events: a plain duration in its shape).
+    await on(gm, (g) =>
+      g.canvas.scene.tokens
+        .getName("Road Bandit")
+        .actor.createEmbeddedDocuments("ActiveEffect", [
+          { name: "Lying in wait", duration: V14 ? untilEvent("combatStart") : { rounds: 10 } },
+        ]),
+    );
+    await settle("the bandit's effect");
+    const refreshes = (page: WorldPage) =>
+      page.turnEvents.filter((e) => e.event === "ActiveEffect.registry.refresh:combatStart");
     await on(gm, () => combat(gm).startCombat());
     await settle("start");
     expectAgree("start", "Maren Holt");
+    expect(refreshes(gm).length, "combatStart announced once on the GM's page (v14)").toBe(V14 ? 1 : 0);
+    expect(refreshes(alice), "nothing announced on Alice's page").toEqual([]);
+    for (const page of [gm, alice]) {
+      const waiting = tokenOf(page, "Road Bandit").actor.effects.getName("Lying in wait");
+      expect(waiting._source.duration.expired, `${page.name}: the combatStart effect`).toBe(
+        V14 ? true : undefined,
+      );
+      expect(waiting.active, `${page.name}: suppressed once expired (v14)`).toBe(!V14);
+    }
     await on(gm, () => combat(gm).nextTurn());
     await settle("Maren's turn ends");
     expectAgree("Maren's turn ends", "Road Bandit");
@@ -143,7 +166,7 @@ describe("smoke: core's combatTurn adjustment and turn events with two clients",
     await on(gm, async (g) => {
       const spider = g.canvas.scene.tokens.getName("Cave Spider");
       await spider.actor.createEmbeddedDocuments("ActiveEffect", [
-        { name: "Webbed", duration: { value: null, units: "turns", expiry: "turnStart", expired: false } },
+        { name: "Webbed", duration: V14 ? untilEvent("turnStart") : { turns: 1 } },
       ]);
       await spider.update({ _movementHistory: [{ x: 600, y: 200 }] });
     });
@@ -160,7 +183,9 @@ describe("smoke: core's combatTurn adjustment and turn events with two clients",
     if (acting === "Cave Spider") {
       for (const page of [gm, alice]) {
         const webbed = tokenOf(page, "Cave Spider").actor.effects.getName("Webbed");
-        expect(webbed._source.duration.expired, `${page.name}: the turn-start effect`).toBe(V14);
+        expect(webbed._source.duration.expired, `${page.name}: the turn-start effect`).toBe(
+          V14 ? true : undefined,
+        );
         expect(webbed.active, `${page.name}: an expired effect is suppressed on v14`).toBe(!V14);
         const history = tokenOf(page, "Cave Spider")._source._movementHistory as unknown[];
         expect(history, `${page.name}: the movement history`).toEqual(V14 ? [] : [{ x: 600, y: 200 }]);
