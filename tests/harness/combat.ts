@@ -28,6 +28,7 @@ import { V14 } from "./generation";
 import { modeRealm } from "./install";
 import { applyCreateOptions, applyModeWith, deprecatedOnV14, type MessageModeConfig } from "./message-modes";
 import { templateEnvironment } from "./templates";
+import { combatTurnOf, sameHistory, triggerTurnEvents, type TurnHistory } from "./turn-events";
 
 type Data = Record<string, unknown>;
 
@@ -216,15 +217,7 @@ const hooks = () => g.Hooks as HookBus;
 const currentUser = () => (g.game as { user: HarnessUser }).user;
 
 /** Core's `CombatHistoryData`: what `current`, `previous` and the `combatTurnChange` arguments hold. */
-export interface CombatHistory {
-  round: number;
-  turn: number | null;
-  combatantId: string | null;
-  tokenId: string | null;
-}
-
-const sameHistory = (a: CombatHistory, b: CombatHistory) =>
-  a.round === b.round && a.turn === b.turn && a.combatantId === b.combatantId && a.tokenId === b.tokenId;
+export type CombatHistory = TurnHistory;
 
 /**
  * The other connected clients' own copies of a combat (`observe`): every write to the shared copy is applied to
@@ -338,48 +331,7 @@ export class HarnessCombat {
   async #triggerTurnEvents(previous: CombatHistory, current: CombatHistory): Promise<void> {
     const record = (event: string, combatantId: string | null, context: Data) =>
       recorded.turnEvents.push({ combat: this.id, event, combatantId, context, user: currentUser().id });
-    const prior = previous.combatantId ? this.combatants.get(previous.combatantId) : undefined;
-    const next = current.combatantId ? this.combatants.get(current.combatantId) : undefined;
-    const skipped = previous.round !== current.round || previous.turn !== current.turn;
-    // foundryvtt#12747 (closed): no turn event when the acting combatant and the round stay, the turn index moved.
-    if (previous.round === current.round && previous.combatantId === current.combatantId) return;
-    const everyone = this.combatants.contents;
-    if (prior) {
-      const context = { round: previous.round, turn: previous.turn, skipped: false };
-      await this._onEndTurn(prior, context);
-      record("_onEndTurn", prior.id, context);
-      if (V14) {
-        record("ActiveEffect.registry.refresh:turnEnd", prior.id, context);
-        expireEffects("turnEnd", [prior]);
-      }
-    }
-    if (previous.round !== current.round) {
-      const end = { round: previous.round, skipped: false };
-      await this._onEndRound(end);
-      record("_onEndRound", null, end);
-      if (V14) {
-        record("ActiveEffect.registry.refresh:roundEnd", null, end);
-        expireEffects("roundEnd", everyone);
-      }
-      const start = { round: current.round, skipped: false };
-      await this._onStartRound(start);
-      record("_onStartRound", null, start);
-      if (V14) {
-        record("ActiveEffect.registry.refresh:roundStart", null, start);
-        expireEffects("roundStart", everyone);
-      }
-    }
-    if (next) {
-      const context = { round: current.round, turn: current.turn, skipped };
-      await this._onStartTurn(next, context);
-      record("_onStartTurn", next.id, context);
-      if (V14) {
-        await this._clearMovementHistoryOnStartTurn(next, context);
-        record("_clearMovementHistoryOnStartTurn", next.id, context);
-        record("ActiveEffect.registry.refresh:turnStart", next.id, context);
-        expireEffects("turnStart", [next]);
-      }
-    }
+    await triggerTurnEvents(this, previous, current, record, expireEffects);
   }
   /** v14 `Combat#_clearMovementHistoryOnStartTurn`: the combatant's token's movement history (`tokenHistories`) emptied. */
   async _clearMovementHistoryOnStartTurn(combatant: HarnessCombatant, _context: Data): Promise<void> {
@@ -416,26 +368,9 @@ export class HarnessCombat {
     this.setupTurns();
     this.#turnChanged(prior, options);
   }
-  /**
-   * foundryvtt#11531, #12990: the `turn` core gives the combat when combatants change, computed on the requesting
-   * client before the write — the index, in core's order (`_sortCombatants`) of the combatants after the change,
-   * of the combatant current now (a deleted one: the next after it, clamped at the end). Undefined when nobody is
-   * current. `after` maps each remaining combatant to what it will be (its new initiative).
-   */
+  /** foundryvtt#11531, #12990: the `turn` core gives the combat when combatants change (turn-events.ts). */
   #combatTurn(after: HarnessCombatant[], removed: ReadonlySet<string>): number | null | undefined {
-    const current = this.combatant;
-    if (this.turn === null || !current) return undefined;
-    const sort = (list: HarnessCombatant[]) => [...list].sort((a, b) => this._sortCombatants(a, b));
-    const order = sort(after);
-    if (!order.length) return null;
-    let keep: string | undefined = current.id;
-    if (removed.has(current.id)) {
-      const before = sort(this.combatants.contents);
-      const at = before.findIndex((c) => c.id === current.id);
-      keep = before.slice(at + 1).find((c) => !removed.has(c.id))?.id;
-    }
-    const index = order.findIndex((c) => c.id === keep);
-    return index >= 0 ? index : order.length - 1;
+    return combatTurnOf(this, after, removed);
   }
   /** The operation's `combatTurn` lands on this client's copy with the combatant change itself. */
   #takeCombatTurn(combatTurn: number | null | undefined): void {

@@ -30,6 +30,7 @@ import {
 } from "../message-modes";
 import { harnessOperators, legacyKey, operatorOf, revive, wire } from "../operators";
 import { checkInLevel, GROUND_LEVEL, makeLevels, type LevelCollection } from "../movement";
+import { combatTurnOf, sameHistory, triggerTurnEvents, type TurnHistory } from "../turn-events";
 import { Collection } from "./collection";
 import { clientNow, maybeClient, type ClientPage } from "./context";
 import {
@@ -632,7 +633,7 @@ export function createDocumentClasses(page: DocumentPage) {
       if (!sources.length) return [];
       // New combatants: core keeps the current combatant current (foundryvtt#11531).
       if (this.documentName === "Combatant" && parent?.documentName === "Combat") {
-        const combatTurn = combatTurnOf(parent, [...parent.combatants.contents, ...made], new Set());
+        const combatTurn = combatTurnOf(parent as Any, [...parent.combatants.contents, ...made], new Set());
         if (combatTurn !== undefined) options.combatTurn = combatTurn;
       }
       const place = writePlace(this.documentName, parent, "create");
@@ -687,7 +688,7 @@ export function createDocumentClasses(page: DocumentPage) {
               ? Object.create(c, { initiative: { value: initiatives.get(String(c.id)) } })
               : c,
           );
-          const combatTurn = combatTurnOf(parent, after, new Set());
+          const combatTurn = combatTurnOf(parent as Any, after, new Set());
           if (combatTurn !== undefined) options.combatTurn = combatTurn;
         }
       }
@@ -719,7 +720,7 @@ export function createDocumentClasses(page: DocumentPage) {
       if (this.documentName === "Combatant" && parent?.documentName === "Combat") {
         const removed = new Set(gone.map((d) => String(d.id)));
         const after = parent.combatants.contents.filter((c: Any) => !removed.has(String(c.id)));
-        const combatTurn = combatTurnOf(parent, after, removed);
+        const combatTurn = combatTurnOf(parent as Any, after, removed);
         if (combatTurn !== undefined) options.combatTurn = combatTurn;
       }
       await page.send({
@@ -1268,14 +1269,7 @@ export function createDocumentClasses(page: DocumentPage) {
 
   // --- Combat, Combatant -------------------------------------------------------------------------------------------
 
-  interface History {
-    round: number;
-    turn: number | null;
-    combatantId: string | null;
-    tokenId: string | null;
-  }
-  const sameHistory = (a: History, b: History) =>
-    a.round === b.round && a.turn === b.turn && a.combatantId === b.combatantId && a.tokenId === b.tokenId;
+  type History = TurnHistory;
   /** The effects of the combatants' actors that wait for nothing but `event`, marked expired (see Combat's use). */
   async function expireEffects(event: string, combatants: Any[]): Promise<void> {
     for (const combatant of combatants)
@@ -1289,27 +1283,6 @@ export function createDocumentClasses(page: DocumentPage) {
   /** The options of core's turn controls: v13 `{ advanceTime, direction }`, v14 `{ direction, worldTime: { delta } }`. */
   const turnOptions = (direction: 1 | -1): Data =>
     V14 ? { direction, worldTime: { delta: 0 } } : { advanceTime: 0, direction };
-
-  /**
-   * foundryvtt#11531, #12990 (as tests/harness/combat.ts): the `turn` core gives a combat whose combatants change,
-   * computed on the requesting page — the index, in core's order (`_sortCombatants`) of the combatants after the
-   * change, of the combatant current now (a deleted one: the next after it, clamped). Undefined when nobody is.
-   */
-  function combatTurnOf(combat: Any, after: Any[], removed: ReadonlySet<string>): number | null | undefined {
-    const current = combat.combatant;
-    if (combat.turn === null || combat.turn === undefined || !current) return undefined;
-    const sort = (list: Any[]) => [...list].sort((a, b) => combat._sortCombatants(a, b));
-    const order = sort(after);
-    if (!order.length) return null;
-    let keep: string | undefined = current.id;
-    if (removed.has(current.id)) {
-      const before = sort(combat.combatants.contents);
-      const at = before.findIndex((c) => c.id === current.id);
-      keep = before.slice(at + 1).find((c) => !removed.has(c.id))?.id;
-    }
-    const index = order.findIndex((c) => c.id === keep);
-    return index >= 0 ? index : order.length - 1;
-  }
 
   class Combatant extends ClientDocument {
     static override documentName = "Combatant";
@@ -1421,48 +1394,9 @@ export function createDocumentClasses(page: DocumentPage) {
     async #triggerTurnEvents(previous: History, current: History): Promise<void> {
       const record = (event: string, combatantId: string | null, context: Data) =>
         page.turnEvents.push({ combat: String(this.id), event, combatantId, context });
-      const prior = previous.combatantId ? this.combatants.get(previous.combatantId) : undefined;
-      const next = current.combatantId ? this.combatants.get(current.combatantId) : undefined;
-      const skipped = previous.round !== current.round || previous.turn !== current.turn;
-      // foundryvtt#12747 (closed): no turn event when the acting combatant and the round stay, the turn index moved.
-      if (previous.round === current.round && previous.combatantId === current.combatantId) return;
-      const everyone = this.combatants.contents as Combatant[];
-      if (prior) {
-        const context = { round: previous.round, turn: previous.turn, skipped: false };
-        await this._onEndTurn(prior, context);
-        record("_onEndTurn", prior.id, context);
-        if (V14) {
-          record("ActiveEffect.registry.refresh:turnEnd", prior.id, context);
-          await this.#expireEffects("turnEnd", [prior]);
-        }
-      }
-      if (previous.round !== current.round) {
-        const end = { round: previous.round, skipped: false };
-        await this._onEndRound(end);
-        record("_onEndRound", null, end);
-        if (V14) {
-          record("ActiveEffect.registry.refresh:roundEnd", null, end);
-          await this.#expireEffects("roundEnd", everyone);
-        }
-        const start = { round: current.round, skipped: false };
-        await this._onStartRound(start);
-        record("_onStartRound", null, start);
-        if (V14) {
-          record("ActiveEffect.registry.refresh:roundStart", null, start);
-          await this.#expireEffects("roundStart", everyone);
-        }
-      }
-      if (next) {
-        const context = { round: current.round, turn: current.turn, skipped };
-        await this._onStartTurn(next, context);
-        record("_onStartTurn", next.id, context);
-        if (V14) {
-          await this._clearMovementHistoryOnStartTurn(next, context);
-          record("_clearMovementHistoryOnStartTurn", next.id, context);
-          record("ActiveEffect.registry.refresh:turnStart", next.id, context);
-          await this.#expireEffects("turnStart", [next]);
-        }
-      }
+      await triggerTurnEvents(this as Any, previous, current, record, (event, combatants: Any[]) =>
+        this.#expireEffects(event, combatants as Combatant[]),
+      );
     }
     /**
      * v14's `ActiveEffect.registry.refresh(event, { ...context, combat })` as far as the harness imitates it: the
