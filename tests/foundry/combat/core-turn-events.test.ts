@@ -17,8 +17,8 @@ import {
   type TurnEventRecord,
 } from "../../harness/combat";
 import { V14 } from "../../harness/generation";
-import { alice, bob, fight, gm, recorded, setSetting, settle, type FrayCombatLike } from "./setup";
-import { expectAgrees, expectTurnChanges, hookCalls } from "./core-turns";
+import { alice, bob, fight, gm, recorded, setSetting, type FrayCombatLike } from "./setup";
+import { checkedStep, hookCalls } from "./core-turns";
 import { applyRoundEvents, roundStateOf } from "../../../src/documents/combat-api";
 import type { RoundEvent } from "../../../src/rules/turns/round-event";
 
@@ -56,14 +56,7 @@ const events = (t: Table, list: RoundEvent[]) => () => applyRoundEvents(t.combat
 /** Runs a step, lets the GM's reconciliations finish, and checks that both clients agree with the engine. */
 async function step(t: Table, when: string, action: () => Promise<unknown>): Promise<TurnEventRecord[]> {
   const from = recorded.turnEvents.length;
-  const out = await action();
-  if (out && typeof out === "object" && "ok" in out) expect(out, when).toMatchObject({ ok: true });
-  await settle();
-  expect(recorded.warnings, `${when}: no refusal`).toEqual([]);
-  expectAgrees(t.combat, `${when} (GM's client)`);
-  expectAgrees(t.seen, `${when} (Alice's client)`);
-  expectTurnChanges(t.combat, gm, `${when} (GM's client)`);
-  expectTurnChanges(t.seen, alice, `${when} (Alice's client)`);
+  await checkedStep(t, when, action);
   return recorded.turnEvents.slice(from);
 }
 
