@@ -65,7 +65,13 @@ export const CLIENT_GLOBALS = [
   "fetch",
   "fromUuid",
   "fromUuidSync",
+  // v14's update-operator globals; absent on a v13 page (read as undefined, as in a browser without them).
+  "_del",
+  "_replace",
 ] as const;
+
+/** Globals a page may lack without a read throwing (a name another generation defines). */
+const OPTIONAL = new Set<string>(["_del", "_replace"]);
 
 let installed = false;
 
@@ -83,7 +89,10 @@ export function installClientGlobals(): void {
           if (native !== undefined) return native;
           throw new Error(`"${name}" was read outside any client`);
         }
-        if (!(name in page.globals)) throw new Error(`client ${page.name} has no global "${name}"`);
+        if (!(name in page.globals)) {
+          if (OPTIONAL.has(name)) return undefined;
+          throw new Error(`client ${page.name} has no global "${name}"`);
+        }
         return page.globals[name];
       },
       set(value: unknown) {
