@@ -1,21 +1,14 @@
 /**
- * An update that deletes a key of an object field (a flag). v13: the `-=key` prefix; v14: the `ForcedDeletion`
- * operator (the prefix is deprecated there, removed in v16). Version-sensitive, so it lives in src/compat/.
+ * An update that deletes a key of an object field (a flag). v14: the `ForcedDeletion` operator
+ * (`update-operators.ts`); v13: the `-=key` prefix (deprecated on v14, removed in v16). Version-sensitive, so it
+ * lives in src/compat/.
  */
-import { generation } from "./index";
+import { deletionOperator } from "./update-operators";
 
-interface DeletionOperator {
-  create?(): unknown;
-  new (): unknown;
-}
-
-/** `{ "flags.fray.requests.-=abc": null }` (v13) or `{ "flags.fray.requests.abc": ForcedDeletion }` (v14+). */
+/** `{ "flags.fray.requests.abc": ForcedDeletion }` (v14) or `{ "flags.fray.requests.-=abc": null }` (v13). */
 export function deleteKey(path: string): Record<string, unknown> {
-  // v14's operators are not in the v13 types.
-  const operators = (foundry.data as { operators?: { ForcedDeletion?: DeletionOperator } }).operators;
-  const deletion = operators?.ForcedDeletion;
-  if (generation() >= 14 && deletion)
-    return { [path]: typeof deletion.create === "function" ? deletion.create() : new deletion() };
+  const deletion = deletionOperator();
+  if (deletion) return { [path]: deletion() };
   const at = path.lastIndexOf(".");
   return { [at < 0 ? `-=${path}` : `${path.slice(0, at + 1)}-=${path.slice(at + 1)}`]: null };
 }

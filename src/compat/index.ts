@@ -67,6 +67,15 @@ export function contextMenuEntry(entry: MenuEntry): Record<string, unknown> {
 }
 
 /**
+ * The label key of a context-menu entry as the running version names it: v14 `label`, v13 `name`. On v14 `name`
+ * is never read: v14 deprecates it (a console warning until v16). Undefined for an entry of the other shape.
+ */
+export function contextMenuEntryLabel(entry: object): string | undefined {
+  const label = (entry as { label?: unknown; name?: unknown })[generation() >= 14 ? "label" : "name"];
+  return typeof label === "string" ? label : undefined;
+}
+
+/**
  * Draws a chat message again in the chat log, as after an update (`ChatLog#updateMessage`, v13 and v14).
  * fvtt-types 13.346 does not declare `updateMessage` on ChatLog, hence the one cast; called as a method.
  */

@@ -6,6 +6,8 @@
  * active GM (combat-requests.ts).
  */
 import { activeFamily } from "../applications/active-family";
+import { announceCombatStart } from "../compat/combat-expiry";
+import { isUpdateOperator } from "../compat/update-operators";
 import { getSetting } from "../config/settings";
 import { compareByRank, turnRanks } from "../data/combat/turn-order";
 import { refuse, type Outcome } from "../rules/outcome";
@@ -73,10 +75,13 @@ function announce(
 }
 
 /** Round 1 begins (GM; `force` pushes past a missing initiative), after core's `combatStart`. */
-export function startCombatOf(combat: Combat.Implementation, force = false): Promise<Outcome<true>> {
+export async function startCombatOf(combat: Combat.Implementation, force = false): Promise<Outcome<true>> {
   const events: RoundEvent[] = [{ type: "startCombat", ...(force ? { gmOverride: true } : {}) }];
   announce(combat, "combatStart", events, game.user?.isGM === true);
-  return sendGmEvents(combat, events);
+  const out = await sendGmEvents(combat, events);
+  // As core's startCombat after its write: v14 ends the effects that last until the fight starts.
+  if (out.ok) await announceCombatStart(combat);
+  return out;
 }
 
 /** `combatantId`'s turn ends (its owner or the GM), after core's `combatTurn` (or `combatRound`). */
@@ -147,13 +152,20 @@ export class FrayCombat extends Combat {
     return allowed;
   }
 
-  /** Neither the family nor its conventions change after creation (a running fight is never re-ruled). */
+  /**
+   * Neither the family nor its conventions change after creation (a running fight is never re-ruled). A v14
+   * operator standing for the whole of `system` (`system: _replace({...})`, which would drop them) is taken out of
+   * the change: Fray never writes `system` whole, and the operator's inner value is not read (C-documents-combat
+   * §1.4: its accessor is not documented).
+   */
   protected override async _preUpdate(
     ...args: Parameters<Combat["_preUpdate"]>
   ): ReturnType<Combat["_preUpdate"]> {
     const [changed] = args;
-    const system = (changed as { system?: Record<string, unknown> }).system;
-    if (system) {
+    const holder = changed as { system?: Record<string, unknown> };
+    const system = holder.system;
+    if (isUpdateOperator(system)) delete holder.system;
+    else if (system) {
       delete system.family;
       delete system.options;
     }
@@ -182,8 +194,11 @@ export class FrayCombat extends Combat {
   /**
    * An engine write can change the acting combatant while `round` and `turn` keep their stored values (the one
    * acting leaves and the next takes its index), and core's update diff then drops both: core does not see a
-   * turn change. Every client catches it here and records and announces it as core does (`previous`,
-   * `current`, `combatTurnChange(combat, prior, current)`); when core did see it, `current` is already right.
+   * turn change. Every client catches it here, records it as core does (`previous`, `current`) and runs core's
+   * own turn-event workflow, `_manageTurnEvents` — on the active GM core's turn events (v14 adds effect expiry
+   * and the movement-history clearing to them), then `combatTurnChange(combat, prior, current)` on every client
+   * (foundryvtt#9664: the hook belongs to that workflow), exactly as for a change core saw. When core did see it,
+   * `current` is already right and nothing more happens.
    */
   protected override _onUpdate(...args: Parameters<Combat["_onUpdate"]>): void {
     super._onUpdate(...args);
@@ -199,7 +214,11 @@ export class FrayCombat extends Combat {
       return;
     this.previous = prior;
     this.current = now;
-    Hooks.callAll("combatTurnChange", this, prior, now);
+    const [, options] = args;
+    if ((options as { turnEvents?: boolean } | undefined)?.turnEvents === false) return;
+    this._manageTurnEvents().catch((error: unknown) => {
+      console.error(`fray | the turn events of combat ${this.id ?? ""} failed`, error);
+    });
   }
 
   override async startCombat(): Promise<this> {

@@ -7,6 +7,10 @@
  * user — the server vouches for it, nothing in the payload does. The active GM answers on the same User
  * (`flags.fray.answers.<id>`, a write only a GM may make to another's User); the asker reads the answer and
  * deletes both keys.
+ *
+ * Nothing is left behind: the asker deletes every answer a GM writes on its User, waited for or not (it gave up, or
+ * it is a new session after a reload), and at start-up whatever an earlier session left there; the GM neither runs
+ * nor answers a request its asker withdrew, and deletes, instead of answering, one whose asker is gone.
  */
 import { SYSTEM_ID } from "../constants";
 import { deleteKey } from "../compat/delete-key";
@@ -63,13 +67,46 @@ function written(value: unknown): [string, Record<string, unknown> | string][] {
   );
 }
 
-/** Removes this client's request and its answer from its User (fire and forget: nothing waits on it). */
+/** Removes a request and its answer from a User (fire and forget: nothing waits on it). */
 function clear(user: User.Implementation, id: string): void {
   clearing++;
   void user
     .update({ ...deleteKey(`${REQUESTS}.${id}`), ...deleteKey(`${ANSWERS}.${id}`) })
     .catch((error) => {
       console.warn(`${SYSTEM_ID} | could not clear request ${id}`, error);
+    })
+    .finally(() => clearing--);
+}
+
+/** The ids of a mailbox flag (`requests` or `answers`) as the User holds it now. */
+function heldIds(user: User.Implementation, key: "requests" | "answers"): string[] {
+  const flags = user.flags as Record<string, Record<string, unknown> | undefined> | undefined;
+  const held = flags?.[SYSTEM_ID]?.[key];
+  return isRecord(held) ? Object.keys(held) : [];
+}
+
+/** Whether the request is still on its asker's User (the asker deletes it when it gives up). */
+function stillAsked(user: User.Implementation, id: string): boolean {
+  return heldIds(user, "requests").includes(id);
+}
+
+/**
+ * This client's start-up: requests and answers an earlier session of this user left on its User (it was closed or
+ * reloaded while waiting) are deleted, in one write; nothing of this session waits on them.
+ */
+function sweep(): void {
+  const user = game.user;
+  if (!user) return;
+  const ids = new Set([...heldIds(user, "requests"), ...heldIds(user, "answers")]);
+  for (const id of waiting.keys()) ids.delete(id);
+  if (!ids.size) return;
+  const update: Record<string, unknown> = {};
+  for (const id of ids) Object.assign(update, deleteKey(`${REQUESTS}.${id}`), deleteKey(`${ANSWERS}.${id}`));
+  clearing++;
+  void user
+    .update(update)
+    .catch((error) => {
+      console.warn(`${SYSTEM_ID} | could not clear the requests an earlier session left`, error);
     })
     .finally(() => clearing--);
 }
@@ -120,13 +157,15 @@ function readAnswer(stored: string | Record<string, unknown>): Outcome<unknown> 
   return refuse("requestFailed");
 }
 
-/** The asker's client: an answer a GM wrote on this user's User settles the request waiting for it. */
+/**
+ * The asker's client: an answer a GM wrote on this user's User settles the request waiting for it, once; waited
+ * for or not (the asker gave up, or this is a later session), the request and the answer are then deleted.
+ */
 function onAnswers(user: User.Implementation, changes: UserChanges, userId: string): void {
   if (!user.isSelf || !game.users?.get(userId)?.isGM) return;
   for (const [id, stored] of written(changes.flags?.[SYSTEM_ID]?.answers)) {
     const request = waiting.get(id);
-    if (!request || request.asker !== user.id) continue;
-    request.settle(readAnswer(stored));
+    if (request?.asker === user.id) request.settle(readAnswer(stored));
     clear(user, id);
   }
 }
@@ -167,6 +206,8 @@ async function answerOnce(
   entry: Record<string, unknown>,
   dispatch: Dispatch,
 ) {
+  // The asker withdrew it (it gave up waiting) before the GM got to it: not run.
+  if (!stillAsked(user, id)) return;
   let outcome: Outcome<unknown>;
   try {
     // Issue 12: no request of ours comes near this size; a larger one is not parsed at all.
@@ -177,7 +218,10 @@ async function answerOnce(
     outcome = refuse("invalidValue");
   }
   try {
-    await user.update({ [`${ANSWERS}.${id}`]: JSON.stringify(outcome) });
+    // Withdrawn meanwhile: no answer, nobody would read it. Its asker gone: the GM deletes the request instead.
+    if (!stillAsked(user, id)) return;
+    if (!user.active) await user.update(deleteKey(`${REQUESTS}.${id}`));
+    else await user.update({ [`${ANSWERS}.${id}`]: JSON.stringify(outcome) });
   } catch (error) {
     console.error(`${SYSTEM_ID} | could not answer ${String(entry.name)} for ${user.name}`, error);
   }
@@ -185,10 +229,14 @@ async function answerOnce(
 
 let listening = false;
 
-/** Listens for requests (on the active GM's client) and answers (on every client); once per client. */
+/**
+ * Listens for requests (on the active GM's client) and answers (on every client), and clears what an earlier
+ * session left once the world is ready; once per client.
+ */
 export function listenToMailbox(dispatch: Dispatch): void {
   if (listening) return;
   listening = true;
+  Hooks.on("ready", sweep);
   Hooks.on("updateUser", (user, changes, _options, userId) => {
     const changed = changes as UserChanges;
     onRequests(user, changed, userId, dispatch);

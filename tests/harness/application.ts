@@ -24,9 +24,12 @@
 import {
   applicationOptions,
   copyOptions,
+  coreCombatantEntries,
   detachOptions,
+  HarnessContextMenu,
   refuseDetachOnV13,
   renderOptionsOf,
+  type MenuEntryData,
 } from "./application-common";
 import { currentClient, Hooks } from "./core";
 import { domWindow } from "./dom";
@@ -625,15 +628,40 @@ export class CombatTracker extends HandlebarsApplicationMixin(AbstractSidebarTab
     }
   }
 
-  /** Core's row context menu, by entry name (v13 names entries `name`). */
-  _getEntryContextOptions(): { name: string; icon: string }[] {
-    return [
-      { name: "COMBAT.CombatantUpdate", icon: "" },
-      { name: "COMBAT.CombatantClear", icon: "" },
-      { name: "COMBAT.CombatantReroll", icon: "" },
-      { name: "COMBAT.CombatantRemove", icon: "" },
-    ];
+  /** Core's row menu, built at the first render from `_getEntryContextOptions` (its entries' shape checked). */
+  entryMenu: HarnessContextMenu | null = null;
+
+  protected override async _onFirstRender(context: Data, options: RenderOptions): Promise<void> {
+    await super._onFirstRender(context, options);
+    this.entryMenu = new HarnessContextMenu(this._getEntryContextOptions());
   }
+
+  /**
+   * Core's row context menu in the running generation's shape (application-common.ts `coreCombatantEntries`):
+   * clear initiative, reroll, remove; "update" opens core's config sheet (not imitated: throws).
+   */
+  _getEntryContextOptions(): MenuEntryData[] {
+    return coreCombatantEntries(
+      () => currentClient().isGM,
+      async (key, row) => {
+        const id = row.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId ?? "";
+        const combat = this.viewed as unknown as MenuCombat | null;
+        const combatant = combat?.combatants.get(id);
+        if (!combat || !combatant) return;
+        if (key === "COMBAT.CombatantClear") await combatant.update({ initiative: null });
+        else if (key === "COMBAT.CombatantReroll") await combat.rollInitiative([id]);
+        else if (key === "COMBAT.CombatantRemove") await combat.deleteEmbeddedDocuments("Combatant", [id]);
+        else throw new Error(`the harness does not imitate the tracker's ${key}`);
+      },
+    );
+  }
+}
+
+/** What the row menu's entries call on the viewed combat. */
+interface MenuCombat {
+  combatants: { get(id: string): { update(changes: Data): Promise<unknown> } | undefined };
+  rollInitiative(ids: string[]): Promise<unknown>;
+  deleteEmbeddedDocuments(name: "Combatant", ids: string[]): Promise<unknown>;
 }
 
 /** Installs the classes where Fray finds them (`foundry.applications.*`); both document harnesses call it. */

@@ -17,6 +17,7 @@ import {
   serverAllows,
   touchesOnly,
   UserDocument,
+  wire,
   type ClientSettings,
 } from "./core";
 import { listenerResults, mount } from "./dom";
@@ -112,7 +113,7 @@ export class ItemDoc {
     );
     const owner = actor ? actor.isOwner : (this as { isOwner?: boolean }).isOwner === true;
     serverAllows(user.isGM || owner, user, "update", "Item", this.id);
-    const copy = cleanUpdate("Item", this.type, this, clone(changes));
+    const copy = cleanUpdate("Item", this.type, this, wire(changes));
     applyUpdate(this._source, copy);
     this.system = prepareSystem("Item", this.type, this);
     actor?.prepare();
@@ -181,7 +182,7 @@ export class ActorDoc {
   }
   async update(changes: Data, options: Data = {}): Promise<this> {
     serverAllows(this.isOwner, currentUser(), "update", "Actor", this.id);
-    const copy = cleanUpdate("Actor", this.type, this, clone(changes));
+    const copy = cleanUpdate("Actor", this.type, this, wire(changes));
     applyUpdate(this._source, copy);
     this.prepare();
     broadcast("updateActor", this, expandObject(copy), options, currentUser().id);
@@ -332,7 +333,7 @@ export class ChatMessageDoc {
     serverAllows(user.isGM || this._source.author === user.id, user, "update", "ChatMessage", this.id);
     // v13: `preUpdateChatMessage(document, changes, options, userId)` on the writing client; false: no write.
     if (hooks().call("preUpdateChatMessage", this, changes, options, user.id) === false) return this;
-    const copy = cleanUpdate("ChatMessage", this.type, this, clone(changes));
+    const copy = cleanUpdate("ChatMessage", this.type, this, wire(changes));
     applyUpdate(this._source, copy);
     this.prepare();
     broadcast("updateChatMessage", this, expandObject(copy), options, currentUser().id);
@@ -419,7 +420,7 @@ export class FightDoc {
     // Players may change a Combat's round and turn only (FOUNDRY-API.md); anything else is the GM's.
     const user = currentUser();
     serverAllows(user.isGM || touchesOnly(changes, ["round", "turn"]), user, "update", "Combat", this.id);
-    const copy = cleanUpdate("Combat", "base", this, clone(changes));
+    const copy = cleanUpdate("Combat", "base", this, wire(changes));
     applyUpdate(this._source, copy);
     this.prepare();
     broadcast("updateCombat", this, expandObject(copy), options, user.id);
@@ -502,7 +503,7 @@ export class FighterDoc {
       "Combatant",
       this.id,
     );
-    const copy = cleanUpdate("Combatant", "base", this, clone(changes));
+    const copy = cleanUpdate("Combatant", "base", this, wire(changes));
     applyUpdate(this._source, copy);
     this.prepare();
     broadcast("updateCombatant", this, expandObject(copy), options, user.id);
@@ -543,7 +544,7 @@ g.ui = {
 };
 
 const foundryNs = g.foundry as Data;
-foundryNs.documents = { ChatMessage: ChatMessageDoc };
+foundryNs.documents = { ...((foundryNs.documents as Data | undefined) ?? {}), ChatMessage: ChatMessageDoc };
 // As core's, a uuid that is not a string is an error, not a miss.
 (foundryNs.utils as Data).fromUuidSync = (uuid: unknown) => {
   if (typeof uuid !== "string" || !uuid) throw new Error("A UUID string is required.");

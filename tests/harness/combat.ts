@@ -15,6 +15,7 @@ import {
   expandObject,
   mergeUpdate,
   onClient,
+  wire,
   serverAllows,
   touchesOnly,
   runAs,
@@ -27,6 +28,7 @@ import { V14 } from "./generation";
 import { modeRealm } from "./install";
 import { applyCreateOptions, applyModeWith, deprecatedOnV14, type MessageModeConfig } from "./message-modes";
 import { templateEnvironment } from "./templates";
+import { combatTurnOf, sameHistory, triggerTurnEvents, type TurnHistory } from "./turn-events";
 
 type Data = Record<string, unknown>;
 
@@ -57,6 +59,8 @@ export const recorded = {
   dialogs: [] as Data[],
   warnings: [] as string[],
   rolls: [] as { formula: string; data: Data }[],
+  /** Core's turn events as the active GM's client ran them (`_manageTurnEvents`), in order. */
+  turnEvents: [] as TurnEventRecord[],
   /** Totals (and faces) the next Rolls come out with, first in first out. */
   nextRolls: [] as { total: number; faces?: number[] }[],
   dialogAnswer: false,
@@ -68,10 +72,20 @@ export const recorded = {
     this.dialogs.length = 0;
     this.warnings.length = 0;
     this.rolls.length = 0;
+    this.turnEvents.length = 0;
     this.nextRolls.length = 0;
     this.dialogAnswer = false;
   },
 };
+
+/** One of core's turn events: which, for which combatant (turn events), with what context, on whose client. */
+export interface TurnEventRecord {
+  readonly combat: string;
+  readonly event: string;
+  readonly combatantId: string | null;
+  readonly context: Data;
+  readonly user: string;
+}
 
 /** A user: a User document (tests/harness/core.ts), each its own client. */
 export class HarnessUser extends UserDocument {}
@@ -86,6 +100,14 @@ export class HarnessActor {
   statuses = new Set<string>();
   /** The effects shown on the token and in the tracker row (name and icon). */
   temporaryEffects: { name: string; img: string }[] = [];
+  /**
+   * v14 effects with a duration (`{ value, units, expiry, expired }`), as plain records: core's expiry (the v14
+   * harness's `ActiveEffect.registry.refresh` in `_manageTurnEvents`) marks them `expired` (no document here).
+   */
+  effects: {
+    name: string;
+    duration: { value: number | null; units: string; expiry: string | null; expired: boolean };
+  }[] = [];
   img = "icons/actor.svg";
   token = null;
   constructor(name: string, system: Data = {}, owners: HarnessUser[] = [], type = "character") {
@@ -195,15 +217,7 @@ const hooks = () => g.Hooks as HookBus;
 const currentUser = () => (g.game as { user: HarnessUser }).user;
 
 /** Core's `CombatHistoryData`: what `current`, `previous` and the `combatTurnChange` arguments hold. */
-export interface CombatHistory {
-  round: number;
-  turn: number | null;
-  combatantId: string | null;
-  tokenId: string | null;
-}
-
-const sameHistory = (a: CombatHistory, b: CombatHistory) =>
-  a.round === b.round && a.turn === b.turn && a.combatantId === b.combatantId && a.tokenId === b.tokenId;
+export type CombatHistory = TurnHistory;
 
 /**
  * The other connected clients' own copies of a combat (`observe`): every write to the shared copy is applied to
@@ -212,18 +226,24 @@ const sameHistory = (a: CombatHistory, b: CombatHistory) =>
 const observers = new Map<HarnessCombat, { copy: HarnessCombat; user: HarnessUser }[]>();
 
 /**
- * Core's Combat, as far as Fray leans on it (v13):
+ * Core's Combat, as far as Fray leans on it (v13, and v14 where it differs):
  * - `setupTurns()` sorts the combatants with `_sortCombatants` (initiative high to low, then id), clamps `turn`
  *   and records `current`. It runs when the document is first prepared and, synchronously, when a combatant is
  *   created, updated or deleted — NOT after an update of the Combat itself (stricter than re-sorting on every
- *   update, which is what hid the drift: issue 11 defect 5; foundryvtt#9641, #11053).
+ *   update, which is what hid the drift: issue 11 defect 5; foundryvtt#9641).
+ * - When combatants are created, deleted, or change initiative while a combatant is current, core moves the
+ *   stored `turn` so that the same combatant stays current (a deleted one: the next), in core's own order
+ *   (`_sortCombatants`), as part of the same operation, whatever `turnEvents` says (foundryvtt#11531, #12990).
  * - An update is diffed first (a `round`/`turn` equal to the stored value is dropped, `diff: true`), applied,
  *   the data prepared again (`turn`/`round` re-read from the source; `turns` left as it was), then `_onUpdate`
  *   on every client: only when `round` or `turn` is in the change does it recompute `current` from `turns[turn]`.
  * - Whenever `current` changes (an update or a combatant change), `previous` takes the prior state and
- *   `combatTurnChange(combat, prior, current)` fires on every client, after the write.
+ *   `_manageTurnEvents()` runs (unless `turnEvents: false`): on the active GM's client core's turn events
+ *   (`_onEndTurn`, `_onEndRound`, `_onStartRound`, `_onStartTurn`; v14 also the ActiveEffect expiry events and
+ *   `_clearMovementHistoryOnStartTurn`), then `combatTurnChange(combat, previous, current)` on every client.
  * - `startCombat`, `nextTurn`, `nextRound`, `previousTurn`, `previousRound` fire `combatStart` /
- *   `combatTurn` / `combatRound` on the initiating client, before the write, with the update data (and options).
+ *   `combatTurn` / `combatRound` on the initiating client, before the write, with the update data (and options:
+ *   v13 `{ advanceTime, direction }`, v14 `{ direction, worldTime: { delta } }`).
  */
 export class HarnessCombat {
   _source: Data;
@@ -294,35 +314,72 @@ export class HarnessCombat {
       tokenId: combatant?.tokenId ?? null,
     };
   }
-  /** Core's turn-change bookkeeping (inside its `_manageTurnEvents`): a changed `current` is announced here. */
-  #announceTurnChange(prior: CombatHistory): void {
+  /**
+   * Core's turn-event workflow. Nothing before the fight starts; on the active GM's client, core's turn events in
+   * v14's order (Weird Wizard's copy of `Combat#triggerTurnEvents`): the prior combatant's turn ends, on a new
+   * round the round ends and the next begins, the current combatant's turn starts — v14 adds the ActiveEffect
+   * registry's `turnEnd`/`roundEnd`/`roundStart`/`turnStart` refreshes and `_clearMovementHistoryOnStartTurn`;
+   * then `combatTurnChange(combat, previous, current)` on every client (foundryvtt#9664: the hook belongs to
+   * this workflow).
+   */
+  async _manageTurnEvents(): Promise<void> {
+    if (!this.started) return;
+    const { previous, current } = this;
+    if (activeGM()?.isSelf) await this.#triggerTurnEvents(previous, current);
+    hooks().callAll("combatTurnChange", this, previous, current);
+  }
+  async #triggerTurnEvents(previous: CombatHistory, current: CombatHistory): Promise<void> {
+    const record = (event: string, combatantId: string | null, context: Data) =>
+      recorded.turnEvents.push({ combat: this.id, event, combatantId, context, user: currentUser().id });
+    await triggerTurnEvents(this, previous, current, record, expireEffects);
+  }
+  /** v14 `Combat#_clearMovementHistoryOnStartTurn`: the combatant's token's movement history (`tokenHistories`) emptied. */
+  async _clearMovementHistoryOnStartTurn(combatant: HarnessCombatant, _context: Data): Promise<void> {
+    if (combatant.tokenId && tokenHistories.has(combatant.tokenId)) tokenHistories.set(combatant.tokenId, []);
+  }
+  async _onEndTurn(_combatant: HarnessCombatant, _context: Data): Promise<void> {}
+  async _onEndRound(_context: Data): Promise<void> {}
+  async _onStartRound(_context: Data): Promise<void> {}
+  async _onStartTurn(_combatant: HarnessCombatant, _context: Data): Promise<void> {}
+  /** A changed `current` becomes `previous`'s successor, and the turn events run (unless `turnEvents: false`). */
+  #turnChanged(prior: CombatHistory, options: Data): void {
     if (sameHistory(prior, this.current)) return;
     this.previous = prior;
-    hooks().callAll("combatTurnChange", this, prior, this.current);
+    if (options.turnEvents !== false) void this._manageTurnEvents();
   }
-  _onUpdate(changed: Data, _options: Data, _userId: string): void {
+  _onUpdate(changed: Data, options: Data, _userId: string): void {
     const prior = this.current;
     if (!("round" in changed) && !("turn" in changed)) return;
     this.current = this._getCurrentState();
-    this.#announceTurnChange(prior);
+    this.#turnChanged(prior, options);
   }
-  _onCreateDescendantDocuments(): void {
-    this.#combatantsChanged();
+  _onCreateDescendantDocuments(options: Data = {}): void {
+    this.#combatantsChanged(options);
   }
-  _onUpdateDescendantDocuments(): void {
-    this.#combatantsChanged();
+  _onUpdateDescendantDocuments(options: Data = {}): void {
+    this.#combatantsChanged(options);
   }
-  _onDeleteDescendantDocuments(): void {
-    this.#combatantsChanged();
+  _onDeleteDescendantDocuments(options: Data = {}): void {
+    this.#combatantsChanged(options);
   }
   /** foundryvtt#9641: the turns are set up again synchronously, then the turn events run. */
-  #combatantsChanged(): void {
+  #combatantsChanged(options: Data): void {
     const prior = this.current;
     this.setupTurns();
-    this.#announceTurnChange(prior);
+    this.#turnChanged(prior, options);
+  }
+  /** foundryvtt#11531, #12990: the `turn` core gives the combat when combatants change (turn-events.ts). */
+  #combatTurn(after: HarnessCombatant[], removed: ReadonlySet<string>): number | null | undefined {
+    return combatTurnOf(this, after, removed);
+  }
+  /** The operation's `combatTurn` lands on this client's copy with the combatant change itself. */
+  #takeCombatTurn(combatTurn: number | null | undefined): void {
+    if (combatTurn === undefined) return;
+    this._source.turn = combatTurn;
+    this.prepare();
   }
   updateSource(changes: Data): void {
-    applyUpdate(this._source, cleanUpdate("Combat", "base", this, changes));
+    applyUpdate(this._source, cleanUpdate("Combat", "base", this, wire(changes)));
     this.prepare();
   }
   async _preCreate(_data: Data, _options: Data, _user: unknown): Promise<boolean | void> {
@@ -348,9 +405,10 @@ export class HarnessCombat {
     // Players may change a Combat's round and turn only (FOUNDRY-API.md); anything else is the GM's.
     const user = currentUser();
     serverAllows(user.isGM || touchesOnly(changes, ["round", "turn"]), user, "update", "Combat", this.id);
-    const copy = cleanUpdate("Combat", "base", this, clone(changes));
+    // What crosses the socket: a copy (v14 operators serialized and rebuilt on the way).
+    const copy = cleanUpdate("Combat", "base", this, wire(changes));
     await this._preUpdate(copy, options, currentUser());
-    recorded.combatUpdates.push({ id: this.id, changes: clone(changes) });
+    recorded.combatUpdates.push({ id: this.id, changes: wire(changes) });
     // `diff: true` (core's default): a top-level value equal to the stored one is not part of the change.
     for (const [key, value] of Object.entries(copy))
       if ((value === null || typeof value !== "object") && this._source[key] === value) delete copy[key];
@@ -358,43 +416,62 @@ export class HarnessCombat {
     const userId = currentUser().id;
     this.#receiveUpdate(copy, options, userId);
     for (const { copy: other, user } of observers.get(this) ?? [])
-      onClient(user, () => other.#receiveUpdate(clone(copy), options, userId));
+      onClient(user, () => other.#receiveUpdate(wire(copy), options, userId));
     return this;
   }
-  async createEmbeddedDocuments(_name: "Combatant", data: Data[]): Promise<HarnessCombatant[]> {
+  async createEmbeddedDocuments(
+    _name: "Combatant",
+    data: Data[],
+    options: Data = {},
+  ): Promise<HarnessCombatant[]> {
     serverAllows(currentUser().isGM, currentUser(), "create", "Combatant", "new");
     const created = data.map((d) => new HarnessCombatant(d, this));
+    const combatTurn = this.#combatTurn([...this.combatants.contents, ...created], new Set());
     const userId = currentUser().id;
-    this.#receiveCreate(created, userId);
+    this.#receiveCreate(created, combatTurn, options, userId);
     for (const { copy, user } of observers.get(this) ?? [])
       onClient(user, () =>
         copy.#receiveCreate(
           created.map((c) => new HarnessCombatant({ ...c._source, actor: c.actor }, copy)),
+          combatTurn,
+          options,
           userId,
         ),
       );
     return created;
   }
   /** One client receives created combatants; the hooks carry the writer's id (not this client's user). */
-  #receiveCreate(created: HarnessCombatant[], userId: string): void {
+  #receiveCreate(
+    created: HarnessCombatant[],
+    combatTurn: number | null | undefined,
+    options: Data,
+    userId: string,
+  ): void {
     for (const c of created) this.combatants.set(c.id, c);
-    this._onCreateDescendantDocuments();
-    for (const c of created) hooks().callAll("createCombatant", c, {}, userId);
+    this.#takeCombatTurn(combatTurn);
+    this._onCreateDescendantDocuments(options);
+    for (const c of created) hooks().callAll("createCombatant", c, options, userId);
   }
-  async deleteEmbeddedDocuments(_name: "Combatant", ids: string[]): Promise<void> {
+  async deleteEmbeddedDocuments(_name: "Combatant", ids: string[], options: Data = {}): Promise<void> {
     serverAllows(currentUser().isGM, currentUser(), "delete", "Combatant", ids.join(","));
+    const removed = new Set(ids);
+    const combatTurn = this.#combatTurn(
+      this.combatants.contents.filter((c) => !removed.has(c.id)),
+      removed,
+    );
     const userId = currentUser().id;
-    this.#receiveDelete(ids, userId);
+    this.#receiveDelete(ids, combatTurn, options, userId);
     for (const { copy, user } of observers.get(this) ?? [])
-      onClient(user, () => copy.#receiveDelete(ids, userId));
+      onClient(user, () => copy.#receiveDelete(ids, combatTurn, options, userId));
   }
-  #receiveDelete(ids: string[], userId: string): void {
+  #receiveDelete(ids: string[], combatTurn: number | null | undefined, options: Data, userId: string): void {
     const gone = ids.map((id) => this.combatants.get(id)).filter((c): c is HarnessCombatant => !!c);
     for (const c of gone) this.combatants.delete(c.id);
-    this._onDeleteDescendantDocuments();
-    for (const c of gone) hooks().callAll("deleteCombatant", c, {}, userId);
+    this.#takeCombatTurn(combatTurn);
+    this._onDeleteDescendantDocuments(options);
+    for (const c of gone) hooks().callAll("deleteCombatant", c, options, userId);
   }
-  async updateEmbeddedDocuments(_name: "Combatant", updates: Data[]): Promise<void> {
+  async updateEmbeddedDocuments(_name: "Combatant", updates: Data[], options: Data = {}): Promise<void> {
     // A Combatant's owner may set its initiative; anything else is the GM's.
     const user = currentUser();
     for (const { _id, ...changes } of updates) {
@@ -407,17 +484,39 @@ export class HarnessCombat {
         String(_id),
       );
     }
-    recorded.combatantUpdates.push({ combatId: this.id, updates: clone(updates) });
+    recorded.combatantUpdates.push({ combatId: this.id, updates: wire(updates) });
+    // What crosses the socket: a copy (v14 operators serialized and rebuilt on the way).
     const cleaned = updates.map(({ _id, ...changes }) => {
       const combatant = this.combatants.get(_id as string);
-      return { _id, ...(combatant ? cleanUpdate("Combatant", "base", combatant, clone(changes)) : changes) };
+      return { _id, ...(combatant ? cleanUpdate("Combatant", "base", combatant, wire(changes)) : changes) };
     });
+    // An initiative changed: core keeps the current combatant current (foundryvtt#11531).
+    const initiatives = new Map<string, unknown>();
+    for (const { _id, ...changes } of cleaned) {
+      const expanded = expandObject(changes);
+      if ("initiative" in expanded) initiatives.set(String(_id), expanded.initiative);
+    }
+    const combatTurn = initiatives.size
+      ? this.#combatTurn(
+          this.combatants.contents.map((c) =>
+            initiatives.has(c.id)
+              ? (Object.create(c, { initiative: { value: initiatives.get(c.id) } }) as HarnessCombatant)
+              : c,
+          ),
+          new Set(),
+        )
+      : undefined;
     const userId = user.id;
-    this.#receiveCombatantUpdates(clone(cleaned), userId);
+    this.#receiveCombatantUpdates(wire(cleaned), combatTurn, options, userId);
     for (const { copy, user: observer } of observers.get(this) ?? [])
-      onClient(observer, () => copy.#receiveCombatantUpdates(clone(cleaned), userId));
+      onClient(observer, () => copy.#receiveCombatantUpdates(wire(cleaned), combatTurn, options, userId));
   }
-  #receiveCombatantUpdates(updates: Data[], userId: string): void {
+  #receiveCombatantUpdates(
+    updates: Data[],
+    combatTurn: number | null | undefined,
+    options: Data,
+    userId: string,
+  ): void {
     const changed: [HarnessCombatant, Data][] = [];
     for (const { _id, ...changes } of updates) {
       const c = this.combatants.get(_id as string);
@@ -426,22 +525,28 @@ export class HarnessCombat {
       c.prepare();
       changed.push([c, changes]);
     }
-    this._onUpdateDescendantDocuments();
+    this.#takeCombatTurn(combatTurn);
+    this._onUpdateDescendantDocuments(options);
     for (const [c, changes] of changed)
-      hooks().callAll("updateCombatant", c, expandObject(changes), {}, userId);
+      hooks().callAll("updateCombatant", c, expandObject(changes), options, userId);
   }
-  /** Core: `combatStart` on this client before the write of round 1, turn 0. */
+  /**
+   * Core: `combatStart` on this client before the write of round 1, turn 0; v14 then announces `combatStart` to
+   * `ActiveEffect.registry.refresh` on this client (foundryvtt#13949 quotes 14.355's `startCombat`).
+   */
   async startCombat(): Promise<this> {
     const updateData = { round: 1, turn: 0 };
     hooks().callAll("combatStart", this, updateData);
-    return this.update(updateData);
+    await this.update(updateData);
+    if (V14) await effectRegistry().refresh("combatStart", { combat: this });
+    return this;
   }
   /** Core: the next turn, or the next round after the last one; `combatTurn` before the write. */
   async nextTurn(): Promise<this> {
     const turn = this.turn === null ? 0 : this.turn + 1;
     if (turn >= this.turns.length) return this.nextRound();
     const updateData = { round: this.round, turn };
-    const updateOptions = { advanceTime: 0, direction: 1 };
+    const updateOptions = turnOptions(1);
     hooks().callAll("combatTurn", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }
@@ -449,21 +554,21 @@ export class HarnessCombat {
     if (this.turn === 0 && this.round === 0) return this;
     if (this.turn === 0 || this.turn === null) return this.previousRound();
     const updateData = { round: this.round, turn: this.turn - 1 };
-    const updateOptions = { advanceTime: 0, direction: -1 };
+    const updateOptions = turnOptions(-1);
     hooks().callAll("combatTurn", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }
   /** Core: `combatRound` before the write of the next round. */
   async nextRound(): Promise<this> {
     const updateData = { round: this.round + 1, turn: 0 };
-    const updateOptions = { advanceTime: 0, direction: 1 };
+    const updateOptions = turnOptions(1);
     hooks().callAll("combatRound", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }
   async previousRound(): Promise<this> {
     const round = Math.max(this.round - 1, 0);
     const updateData = { round, turn: round === 0 ? null : Math.max(this.turns.length - 1, 0) };
-    const updateOptions = { advanceTime: 0, direction: -1 };
+    const updateOptions = turnOptions(-1);
     hooks().callAll("combatRound", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }
@@ -481,6 +586,56 @@ export class HarnessCombat {
   async endCombat(): Promise<void> {
     await this.delete();
   }
+}
+
+/**
+ * The movement history of the combatants' tokens, by token id (the combat harness has no Token documents): a test
+ * seeds one; v14's `_clearMovementHistoryOnStartTurn` empties it.
+ */
+export const tokenHistories = new Map<string, unknown[]>();
+
+/**
+ * v14's `ActiveEffect.registry.refresh(event, { ...context, combat })` as far as the harness imitates it: an effect
+ * of the combatants' actors whose duration waits for nothing but this expiry event (`expiry` the event, `value`
+ * null) is marked expired (`CONFIG.ActiveEffect.expiryAction` "update", v14's default).
+ */
+function expireEffects(event: string, combatants: HarnessCombatant[]): void {
+  for (const combatant of combatants)
+    for (const effect of combatant.actor?.effects ?? [])
+      if (effect.duration.expiry === event && effect.duration.value === null) effect.duration.expired = true;
+}
+
+/**
+ * v14 `foundry.documents.ActiveEffect.registry.refresh(event, { combat })` for what a system announces itself (Fray's
+ * `combatStart`): recorded in `recorded.turnEvents` (no combatant) on the client that calls it, and the expiry above
+ * for every combatant of the combat. Absent on v13 (no registry there).
+ */
+interface EffectRegistry {
+  refresh(event: string, context: { combat: HarnessCombat }): Promise<void>;
+}
+const effectRegistry = (): EffectRegistry =>
+  ((g.foundry as Data).documents as { ActiveEffect: { registry: EffectRegistry } }).ActiveEffect.registry;
+if (V14) {
+  const documents = ((g.foundry as Data).documents ??= {}) as Data;
+  documents.ActiveEffect ??= {
+    registry: {
+      async refresh(event: string, context: { combat: HarnessCombat }): Promise<void> {
+        recorded.turnEvents.push({
+          combat: context.combat.id,
+          event: `ActiveEffect.registry.refresh:${event}`,
+          combatantId: null,
+          context: {},
+          user: currentUser().id,
+        });
+        expireEffects(event, context.combat.combatants.contents);
+      },
+    },
+  };
+}
+
+/** The options of core's turn controls: v13 `{ advanceTime, direction }`, v14 `{ direction, worldTime: { delta } }`. */
+function turnOptions(direction: 1 | -1): Data {
+  return V14 ? { direction, worldTime: { delta: 0 } } : { advanceTime: 0, direction };
 }
 
 /**

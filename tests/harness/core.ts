@@ -14,6 +14,9 @@ import {
   resolveAction,
   type ResolvedAction,
 } from "./movement";
+import { legacyKey, operatorOf, refuseSerialized, wire } from "./operators";
+
+export { wire } from "./operators";
 
 type HookFn = (...args: never[]) => unknown;
 type Data = Record<string, unknown>;
@@ -190,8 +193,10 @@ export function expandObject(data: Data): Data {
       target = target[part] as Data;
     }
     const leaf = parts.at(-1)!;
-    const expanded =
-      value && typeof value === "object" && !Array.isArray(value)
+    // A v14 update operator is a value of its own: kept as it is, never expanded into.
+    const expanded = operatorOf(value)
+      ? value
+      : value && typeof value === "object" && !Array.isArray(value)
         ? expandObject(value as Data)
         : clone(value);
     if (
@@ -208,18 +213,28 @@ export function expandObject(data: Data): Data {
 }
 
 /**
- * Merges expanded update data into a document's source as the server does: objects merge key by key, a
- * `-=key` deletes `key`, a `==key` replaces it whole, anything else (arrays included) replaces.
+ * Merges expanded update data into a document's source as the server does: objects merge key by key, anything
+ * else (arrays included) replaces. v13: a `-=key` deletes `key`, a `==key` replaces it whole. v14: a
+ * `ForcedDeletion` value deletes the key, a `ForcedReplacement` assigns its value without recursing into it; the
+ * legacy `-=`/`==` keys are deprecated there and throw (operators.ts `legacyKey`).
  */
 export function mergeUpdate(source: Data, changes: Data): void {
   for (const [key, value] of Object.entries(changes)) {
-    if (key.startsWith("-=")) {
-      if (value !== null) throw new Error(`a deletion key ${key} must be given null`);
-      delete source[key.slice(2)];
+    refuseSerialized(key, value);
+    if (legacyKey(key)) {
+      if (key.startsWith("-=")) {
+        if (value !== null) throw new Error(`a deletion key ${key} must be given null`);
+        delete source[key.slice(2)];
+      } else source[key.slice(2)] = clone(value);
       continue;
     }
-    if (key.startsWith("==")) {
-      source[key.slice(2)] = clone(value);
+    const operator = operatorOf(value);
+    if (operator?.kind === "ForcedDeletion") {
+      delete source[key];
+      continue;
+    }
+    if (operator?.kind === "ForcedReplacement") {
+      source[key] = clone(operator.value);
       continue;
     }
     const merge = value && typeof value === "object" && !Array.isArray(value);
@@ -314,7 +329,8 @@ export class UserDocument {
   }
   async update(changes: Data, options: Data = {}): Promise<this> {
     const writer = currentClient();
-    const changed = expandObject(clone(changes));
+    // The changes cross the socket (v14 operators serialized and rebuilt on the way).
+    const changed = expandObject(wire(changes));
     if (
       !writer.isGM &&
       (writer !== this || "role" in changed || "isGM" in changed || "permissions" in changed)

@@ -115,15 +115,16 @@ function checkKeys(
   what: string,
   value: unknown,
   allowed: readonly string[],
-  v13Only: readonly string[] = [],
+  otherGeneration: readonly string[] = [],
 ): void {
   if (value === undefined || value === null) return;
   if (typeof value !== "object" || Array.isArray(value)) refuse(`${what} must be an object`);
   for (const key of Object.keys(value as Data)) {
     if (allowed.includes(key)) continue;
-    if (v13Only.includes(key))
+    if (otherGeneration.includes(key))
       refuse(
-        `${what}.${key} is v13's shape; v14 takes ${what} ${JSON.stringify(allowed)} (core would migrate it)`,
+        `${what}.${key} is v${V14 ? 13 : 14}'s shape; v${V14 ? 14 : 13} takes ${what} ${JSON.stringify(allowed)}` +
+          (V14 ? " (core would migrate it)" : ""),
       );
     refuse(`the harness does not imitate ${what}.${key}`);
   }

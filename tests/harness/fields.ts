@@ -8,6 +8,7 @@
  * tests/harness/README.md. No Fray logic lives here.
  */
 import { expandObject, failures } from "./core";
+import { legacyKey, operatorOf, refuseSerialized, setReplacementValue } from "./operators";
 
 type Data = Record<string, unknown>;
 
@@ -156,6 +157,13 @@ export class DataField {
    * `validate` to say: stricter than substituting the initial value); anything else is cast, then cleaned.
    */
   clean(value: unknown, options: CleanOptions = {}): unknown {
+    // v14: a ForcedReplacement's value is cleaned as the field's whole value; a ForcedDeletion stays as it is.
+    const operator = operatorOf(value);
+    if (operator?.kind === "ForcedReplacement") {
+      setReplacementValue(value as object, this.clean(operator.value, { ...options, partial: false }));
+      return value;
+    }
+    if (operator) return value;
     if (value === undefined) return options.partial ? undefined : this.getInitialValue(options.source);
     if (value === null) return null;
     return this._cleanType(this._cast(value), options);
@@ -171,6 +179,15 @@ export class DataField {
 
   /** A failure, or undefined when the value is valid. */
   validate(value: unknown, options: ValidateOptions = {}): DataModelValidationFailure | undefined {
+    // v14: a ForcedReplacement is validated as the field's whole value. Deleting a schema field is not imitated.
+    const operator = operatorOf(value);
+    if (operator?.kind === "ForcedReplacement")
+      return this.validate(operator.value, { ...options, partial: false });
+    if (operator)
+      return new DataModelValidationFailure({
+        invalidValue: value,
+        message: "harness: a ForcedDeletion of a schema field is not imitated",
+      });
     try {
       if (this._validateSpecial(value) === true) return undefined;
       const inner = this._validateType(value, options);
@@ -549,7 +566,7 @@ export class SchemaField extends DataField {
     }
     for (const key of Object.keys(value)) {
       if (this.has(key)) continue;
-      if (options.partial && key.startsWith("==") && this.has(key.slice(2))) {
+      if (options.partial && legacyKey(key) && key.startsWith("==") && this.has(key.slice(2))) {
         value[key] = this.fields[key.slice(2)]!.clean(value[key], { ...inner, partial: false });
         continue;
       }
@@ -602,10 +619,23 @@ export class SchemaField extends DataField {
 
 // --- models (foundry.abstract) --------------------------------------------------------------------------------
 
-/** An update applied to a source: nested objects merged, `==key` replaces the whole value. */
+/**
+ * An update applied to a source: nested objects merged; v13's `==key` or v14's ForcedReplacement replaces the whole
+ * value, v14's ForcedDeletion deletes the key (the legacy keys throw on v14: operators.ts `legacyKey`).
+ */
 function applyChanges(target: Data, changes: Data): void {
   for (const [rawKey, value] of Object.entries(changes)) {
-    const replace = rawKey.startsWith("==");
+    refuseSerialized(rawKey, value);
+    const operator = operatorOf(value);
+    if (operator?.kind === "ForcedDeletion") {
+      delete target[rawKey];
+      continue;
+    }
+    if (operator?.kind === "ForcedReplacement") {
+      target[rawKey] = deepClone(operator.value);
+      continue;
+    }
+    const replace = legacyKey(rawKey) && rawKey.startsWith("==");
     const key = replace ? rawKey.slice(2) : rawKey;
     if (!replace && isPlainObject(value) && isPlainObject(target[key]))
       applyChanges(target[key] as Data, value);

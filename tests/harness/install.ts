@@ -21,6 +21,7 @@ import { coreStatusEffects } from "./effect-shape";
 import * as fields from "./fields";
 import { RELEASE, V14 } from "./generation";
 import { coreMessageModes, throwOnRead, type ModeRealm } from "./message-modes";
+import { installOperators } from "./operators";
 
 export const harness = {
   translations: {} as Record<string, unknown>,
@@ -99,6 +100,8 @@ g.foundry = {
     ux: { FormDataExtended },
   },
 };
+// v14 only: `foundry.data.operators` and the `_del`/`_replace` globals (operators.ts); v13 has none.
+installOperators(g);
 g.CONFIG = {
   Actor: { dataModels: {} },
   Item: { dataModels: {} },

@@ -18,6 +18,7 @@ import {
   measurePath,
   moveWaypoints,
   serverAllows,
+  wire,
 } from "./core";
 import { cleanUpdate } from "./fields";
 // ActiveEffects and `actor.toggleStatusEffect`, shared with the budget harness.
@@ -38,7 +39,6 @@ type HookBus = { callAll: (name: string, ...args: unknown[]) => boolean };
 
 const g = globalThis as Record<string, unknown>;
 const hooks = () => g.Hooks as HookBus;
-const clone = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
 
 /** Fires a document hook on every connected client, each as its own user (sequentially). */
 async function everywhere(name: string, ...args: unknown[]): Promise<void> {
@@ -138,7 +138,7 @@ Object.assign(tokenProto, {
   async update(this: TokenDoc, changes: Data, options: Data = {}) {
     serverAllows(this.actor.isOwner, currentUser(), "update", "Token", this.id);
     if (!V14 && "level" in changes) throw new Error("a v13 token has no level field");
-    const copy = clone(changes);
+    const copy = wire(changes);
     if (!preHook("preUpdateToken", this, copy, options, currentUser().id)) return this;
     const source = placement(this) as unknown as Data;
     applyUpdate(source, copy);
@@ -274,7 +274,7 @@ const actorProto = ActorDoc.prototype as unknown as Data;
 Object.assign(actorProto, {
   async update(this: ActorDoc, changes: Data, options: Data = {}) {
     serverAllows(this.isOwner, currentUser(), "update", "Actor", this.id);
-    const copy = cleanUpdate("Actor", this.type, this, clone(changes));
+    const copy = cleanUpdate("Actor", this.type, this, wire(changes));
     if (!preHook("preUpdateActor", this, copy, options, currentUser().id)) return this;
     applyUpdate(this._source, copy);
     this.prepare();

@@ -36,6 +36,8 @@ import {
   withdrawalFor,
 } from "./declarations";
 import { currentMessageMode } from "../../compat/message-modes";
+import { contextMenuEntryLabel } from "../../compat";
+import { SYSTEM_ID } from "../../constants";
 import { askOrientationRuling } from "./orientation-ruling";
 import { buildTrackerContext, type CoreTurn, type RowSource, type TrackerContext } from "./tracker-view";
 import { withBudgetRows } from "../budget/budget-context";
@@ -64,6 +66,11 @@ const OVERRIDABLE = new Set([
   // PR-B2: a declaration the rules forbid; the GM may let it through.
   ...PHASED_REFUSALS,
 ]);
+
+/** Core's row-menu entry that Fray takes away (its label key). */
+const CLEAR_INITIATIVE = "COMBAT.CombatantClear";
+/** Whether the missing entry was reported already (once a session). */
+let clearEntryMissingWarned = false;
 
 /** The fields of core's v13 turn context (`_prepareTurnContext`) the rows keep. */
 type CoreTurnContext = Awaited<ReturnType<InstanceType<typeof CombatTracker>["_prepareTurnContext"]>>;
@@ -133,16 +140,20 @@ export class FrayCombatTracker extends CombatTracker {
 
   /**
    * Core's row menu, without "clear initiative": the engine keeps an initiative once rolled (CD-I3: the
-   * order is fixed); a re-roll replaces it. v13 names entries `name`, v14 `label`.
+   * order is fixed); a re-roll replaces it. Core's entries are left in the running version's shape, and read
+   * through compat (v13 names an entry `name`, v14 `label`; v14 deprecates `name`). If core offers no entry of
+   * that key (a later version renamed it), a console warning says so, once: the entry would stay.
    */
   protected override _getEntryContextOptions(): ReturnType<
     InstanceType<typeof CombatTracker>["_getEntryContextOptions"]
   > {
     const entries = super._getEntryContextOptions();
-    return entries.filter((e) => {
-      const entry: { name?: string; label?: string } = e;
-      return (entry.name ?? entry.label) !== "COMBAT.CombatantClear";
-    }) as typeof entries;
+    const kept = entries.filter((entry) => contextMenuEntryLabel(entry) !== CLEAR_INITIATIVE);
+    if (kept.length === entries.length && !clearEntryMissingWarned) {
+      clearEntryMissingWarned = true;
+      console.warn(`${SYSTEM_ID} | core's combatant menu has no "${CLEAR_INITIATIVE}" entry to take away`);
+    }
+    return kept;
   }
 
   /** The engine's view for the viewed combat, as this user may see it. */

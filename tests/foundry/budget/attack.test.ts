@@ -27,6 +27,7 @@ import type { AttackCardData } from "../../../src/chat/card-data";
 import type { ClassicD20Budget } from "../../../src/rules/families/classic-d20/budget";
 import type { ActiveDefenseBudget } from "../../../src/rules/families/active-defense-3d6/budget";
 import type { ActorDoc, ChatUser, ItemDoc, TokenDoc } from "../../harness/chat";
+import { replaceWhole } from "../../../src/compat/replace-whole";
 
 type Creature = { actor: ActorDoc; token: TokenDoc };
 
@@ -79,7 +80,7 @@ describe("rolling an attack spends", () => {
       round: 1,
       prepared: { activity: "attack", trigger: "the orc steps in" },
     };
-    await as(gm, () => fight.combatants.get(heroId)!.update({ "system.==budget": ready }));
+    await as(gm, () => fight.combatants.get(heroId)!.update(replaceWhole("system.budget", ready)));
     queueFaces(9, 4);
     const prepared = await swing(alice, hero, sword, orc);
     const entry = (prepared?.system as unknown as AttackCardData).entries[0];

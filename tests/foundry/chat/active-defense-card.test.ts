@@ -23,6 +23,7 @@ import {
   weapon,
   world,
 } from "./setup";
+import { replaceWhole } from "../../../src/compat/replace-whole";
 
 /** Hero: blade skill 12. Kenji: DEV 6, a sword parrying 3 (Parry 9), BEV 2 (Block 8), WT 1 (Dodge 5), DR 2. */
 function duel() {
@@ -49,9 +50,14 @@ const READY_BLADE = {
 } as const;
 
 async function setBudget(fighter: FighterDoc, budget: Partial<ActiveDefenseBudget>) {
-  await fighter.update({
-    "system.==budget": { ...initialActiveDefenseBudget(), turnNumber: 1, inTurn: true, ...budget },
-  });
+  await fighter.update(
+    replaceWhole("system.budget", {
+      ...initialActiveDefenseBudget(),
+      turnNumber: 1,
+      inTurn: true,
+      ...budget,
+    }),
+  );
 }
 
 describe("active-defense-3d6 attack card", () => {

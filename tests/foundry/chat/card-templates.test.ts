@@ -29,6 +29,7 @@ import { concentrateOnSpell } from "../../../src/rules/families/active-defense-3
 import { attackDialogContext, situationFromForm } from "../../../src/chat/attack-dialog";
 import { situationBounds } from "../../../src/rules/attack/situation-bounds";
 import { rideOn } from "../mounts/riding-fixture";
+import { replaceWhole } from "../../../src/compat/replace-whole";
 
 const LANGS = ["en", "fr", "pl", "es", "ja"] as const;
 const cards: { name: string; message: ChatMessageDoc }[] = [];
@@ -85,8 +86,8 @@ async function collect() {
 
   const { fight, ids } = fightWith("active-defense-3d6", hero, foe);
   await as(gm, () => applyRoundEvents(fight as never, [{ type: "startCombat" }]));
-  await fight.combatants.get(ids[1] as string)?.update({
-    "system.==budget": {
+  await fight.combatants.get(ids[1] as string)?.update(
+    replaceWhole("system.budget", {
       turnNumber: 1,
       inTurn: false,
       maneuver: null,
@@ -99,8 +100,8 @@ async function collect() {
       allOut: { kind: "defense", turn: 1 },
       kneeling: null,
       overrides: [],
-    },
-  });
+    }),
+  );
   const held = concentrateOnSpell([], { holder: ids[1] as string, spellId: "s", round: 1 });
   if (held.ok)
     await as(gm, () =>

@@ -9,6 +9,7 @@ import { initialActiveDefenseBudget } from "../../../src/rules/families/active-d
 import { queueFaces, queuedFaces } from "../../harness/roll";
 import type { FighterDoc } from "../../harness/chat";
 import { alice, as, attack, bob, click, creature, entryOf, fightWith, gm, weapon, world } from "./setup";
+import { replaceWhole } from "../../../src/compat/replace-whole";
 
 describe("AD-A3 a parry counted across cards", () => {
   beforeEach(() => {
@@ -27,9 +28,9 @@ describe("AD-A3 a parry counted across cards", () => {
     const kenjiFighter = fight.combatants.get(ids[1] as string) as FighterDoc;
     queueFaces(3, 3, 3, 3, 3, 3);
     const first = await attack(alice, "active-defense-3d6", hero, blade, [kenji]);
-    await heroFighter.update({
-      "system.==budget": { ...initialActiveDefenseBudget(), turnNumber: 2, inTurn: true },
-    });
+    await heroFighter.update(
+      replaceWhole("system.budget", { ...initialActiveDefenseBudget(), turnNumber: 2, inTurn: true }),
+    );
     const second = await attack(alice, "active-defense-3d6", hero, blade, [kenji]);
     queueFaces(5, 5, 5, 5, 5, 5);
     const answers = await Promise.all([

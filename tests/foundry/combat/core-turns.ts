@@ -7,7 +7,7 @@ import { expect } from "vitest";
 import type { CombatHistory, HarnessUser } from "../../harness/combat";
 import { roundStateOf } from "../../../src/documents/combat-api";
 import { compareByRank, turnRanks } from "../../../src/data/combat/turn-order";
-import type { FrayCombatLike } from "./setup";
+import { alice, gm, recorded, settle, type FrayCombatLike } from "./setup";
 
 type Fight = FrayCombatLike & { current: CombatHistory; previous: CombatHistory };
 
@@ -110,4 +110,24 @@ export function expectTurnChanges(combat: FrayCombatLike, user: HarnessUser, whe
   }
   expect(fight.current, `${when}: current`).toEqual(last);
   if (seen.length) expect(fight.previous, `${when}: previous`).toEqual(seen.at(-1)?.args[0]);
+}
+
+/**
+ * Runs one step of a fight watched by the GM's client (`combat`) and Alice's (`seen`): the step's outcome, if it has
+ * one, is ok; once the GM's reconciliations finish nobody was refused, both clients agree with the engine and each
+ * saw an unbroken chain of turn changes.
+ */
+export async function checkedStep(
+  t: { combat: FrayCombatLike; seen: FrayCombatLike },
+  when: string,
+  action: () => Promise<unknown>,
+): Promise<void> {
+  const out = await action();
+  if (out && typeof out === "object" && "ok" in out) expect(out, when).toMatchObject({ ok: true });
+  await settle();
+  expect(recorded.warnings, `${when}: no refusal`).toEqual([]);
+  expectAgrees(t.combat, `${when} (GM's client)`);
+  expectAgrees(t.seen, `${when} (Alice's client)`);
+  expectTurnChanges(t.combat, gm, `${when} (GM's client)`);
+  expectTurnChanges(t.seen, alice, `${when} (Alice's client)`);
 }

@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { runs } from "../../property-runs";
 import { readRoundState } from "../../../src/data/combat/round-state-source";
 import { reconcileEvents } from "../../../src/data/combat/reconcile";
 import { turnIndex, turnRanks } from "../../../src/data/combat/turn-order";
-import { replaceWhole } from "../../../src/compat/replace-whole";
 import { roundStructureFor } from "../../../src/rules/families/round-structures";
 import { reduceAll } from "../../../src/rules/turns/round-engine";
 import type { RoundEvent } from "../../../src/rules/turns/round-event";
@@ -103,29 +102,5 @@ describe("core's turn order follows the engine", () => {
     ]);
     expect([...turnRanks(state).keys()]).toEqual(["ann", "orc"]);
     expect(turnIndex(state, ["orc", "ann"])).toBeNull();
-  });
-});
-
-describe("replacing an object field whole", () => {
-  const g = globalThis as unknown as {
-    game: { release?: { generation: number } };
-    foundry: Record<string, unknown>;
-  };
-  afterEach(() => {
-    delete g.game.release;
-    delete (g.foundry.data as Record<string, unknown>).operators;
-  });
-
-  it("v13 uses the ==key prefix", () => {
-    g.game.release = { generation: 13 };
-    expect(replaceWhole("system.engine", { a: 1 })).toEqual({ "system.==engine": { a: 1 } });
-  });
-
-  it("v14 uses the ForcedReplacement operator", () => {
-    g.game.release = { generation: 14 };
-    (g.foundry.data as Record<string, unknown>).operators = {
-      ForcedReplacement: { create: (v: unknown) => ({ replaced: v }) },
-    };
-    expect(replaceWhole("system.engine", { a: 1 })).toEqual({ "system.engine": { replaced: { a: 1 } } });
   });
 });

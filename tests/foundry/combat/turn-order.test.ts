@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { Window } from "happy-dom";
 import { combatHarness, HarnessActor, observe, type HarnessUser } from "../../harness/combat";
 import { alice, bob, fight, recorded, setSetting, settle, type FrayCombatLike } from "./setup";
-import { expectAgrees, expectTurnChanges, hookCalls, type HookCall } from "./core-turns";
+import { checkedStep, hookCalls, type HookCall } from "./core-turns";
 import { applyRoundEvents, roundStateOf } from "../../../src/documents/combat-api";
 import type { RoundEvent } from "../../../src/rules/turns/round-event";
 import type { FamilyId } from "../../../src/rules/families/ids";
@@ -42,14 +42,7 @@ const gmUser = (globalThis as unknown as { game: { users: { activeGM: HarnessUse
 /** Runs one step, lets the GM's reconciliations finish, then checks both clients. */
 async function step(t: Table, when: string, action: () => Promise<unknown>): Promise<HookCall[]> {
   const from = hookCalls.length;
-  const out = await action();
-  if (out && typeof out === "object" && "ok" in out) expect(out, when).toMatchObject({ ok: true });
-  await settle();
-  expect(recorded.warnings, `${when}: no refusal`).toEqual([]);
-  expectAgrees(t.combat, `${when} (GM's client)`);
-  expectAgrees(t.seen, `${when} (Alice's client)`);
-  expectTurnChanges(t.combat, gmUser, `${when} (GM's client)`);
-  expectTurnChanges(t.seen, alice, `${when} (Alice's client)`);
+  await checkedStep(t, when, action);
   return hookCalls.slice(from).filter((c) => c.hook !== "combatTurnChange");
 }
 

@@ -4,7 +4,8 @@
  * observing clients used to get their own id; and deleting a combat fires `deleteCombat`, which it did not.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { as, combatHarness, HarnessActor, HarnessCombat, observe } from "../../harness/combat";
+import { as, combatHarness, HarnessActor, HarnessCombat, observe, recorded } from "../../harness/combat";
+import { V14 } from "../../harness/generation";
 import { Hooks } from "../../harness/core";
 
 const { gm, alice } = combatHarness.users;
@@ -46,4 +47,31 @@ describe("the combat harness's document hooks", () => {
       { hook: "deleteCombat", on: "Alice", userId: gm.id },
     ]);
   });
+});
+
+describe("the combat harness's core startCombat", () => {
+  it(
+    V14
+      ? "v14: combatStart, the write, then ActiveEffect.registry.refresh('combatStart') once, on the starting client (foundryvtt#13949)"
+      : "v13: combatStart and the write; there is no ActiveEffect registry",
+    async () => {
+      const actor = new HarnessActor("Ann", {}, [alice]);
+      actor.effects = [
+        { name: "ready", duration: { value: null, units: "seconds", expiry: "combatStart", expired: false } },
+      ];
+      const combat = await as(gm, () => HarnessCombat.create({}));
+      observe(combat, alice);
+      await as(gm, () => combat.createEmbeddedDocuments("Combatant", [{ actor }]));
+      recorded.reset();
+      await as(gm, () => combat.startCombat());
+      const refreshes = recorded.turnEvents.filter((e) =>
+        e.event.startsWith("ActiveEffect.registry.refresh:combat"),
+      );
+      expect(refreshes.map((e) => [e.event, e.user])).toEqual(
+        V14 ? [["ActiveEffect.registry.refresh:combatStart", gm.id]] : [],
+      );
+      expect(combat.round).toBe(1);
+      expect(actor.effects[0]?.duration.expired).toBe(V14);
+    },
+  );
 });

@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { failures } from "../../harness/core";
+import { V14 } from "../../harness/generation";
 import {
   ArrayField,
   BooleanField,
@@ -88,6 +89,14 @@ class Sample extends TypeDataModel {
 const CONFIG = (globalThis as unknown as { CONFIG: Record<string, { dataModels: Record<string, unknown> }> })
   .CONFIG;
 CONFIG.Item!.dataModels.sample = Sample;
+
+/** v14's `foundry.data.operators` (the harness installs them on v14 only). */
+const operators = () =>
+  (
+    globalThis as unknown as {
+      foundry: { data: { operators: { ForcedReplacement: { create(value: unknown): unknown } } } };
+    }
+  ).foundry.data.operators;
 
 afterEach(() => {
   // The refusals these tests provoke on purpose (the harness records each, as Foundry reports it).
@@ -196,12 +205,27 @@ describe("construction: migrateData, then cleanData, then validation", () => {
 describe("updateSource: the changes cleaned and validated, then written", () => {
   it("dotted keys are expanded, partial changes leave the rest, unknown keys are dropped", () => {
     const model = new Sample({ nested: { a: 5, b: "y" } });
-    const diff = model.updateSource({ "nested.a": "6", junk: 1, "==bag": { z: 1 } });
-    expect(diff).toEqual({ nested: { a: 6 }, "==bag": { z: 1 } });
+    // A whole replacement in the running generation's form: v13 `==bag`, v14 `ForcedReplacement.create`.
+    const replace = V14 ? { bag: operators().ForcedReplacement.create({ z: 1 }) } : { "==bag": { z: 1 } };
+    const diff = model.updateSource({ "nested.a": "6", junk: 1, ...replace });
+    expect(diff).toEqual({ nested: { a: 6 }, ...replace });
     expect(model._source.nested).toEqual({ a: 6, b: "y" });
     expect(model._source.bag).toEqual({ z: 1 });
     expect(model.nested.a).toBe(6);
   });
+
+  it.runIf(V14)(
+    "v14: the legacy `==key` throws as deprecated and writes nothing; ForcedReplacement replaces whole",
+    () => {
+      const model = new Sample({ bag: { y: 2 } });
+      expect(() => model.updateSource({ "==bag": { z: 1 } })).toThrow(
+        /v14 deprecates the legacy forced replacement key "==bag"/,
+      );
+      expect(model._source.bag).toEqual({ y: 2 });
+      model.updateSource({ bag: operators().ForcedReplacement.create({ z: 1 }) });
+      expect(model._source.bag, "replaced whole, not merged").toEqual({ z: 1 });
+    },
+  );
 
   it("an invalid change throws and writes nothing", () => {
     const model = new Sample({ count: 4 });

@@ -29,6 +29,7 @@ import { chooseMountedTargets, mountedTargetChoices } from "../../../src/chat/mo
 import { initialFastSlowBudget, startFastSlowTurn } from "../../../src/rules/families/fast-slow/budget";
 import { FRAY_STATUSES, registerStatuses } from "../../../src/documents/statuses";
 import type { TokenDoc } from "../../harness/chat";
+import { replaceWhole } from "../../../src/compat/replace-whole";
 
 const LANGS = ["en", "fr", "pl", "es", "ja"] as const;
 const tok = (t: TokenDoc) => t as never;
@@ -83,9 +84,9 @@ describe("mounting and dismounting (FS-MT1, FS-MT2, FS-MT3)", () => {
       applyRoundEvents(fight as never, [{ type: "startCombat" }, { type: "takeTurn", id: ids[0] as string }]),
     );
     const fighter = fight.combatants.get(ids[0] as string)!;
-    await fighter.update({
-      "system.==budget": startFastSlowTurn(initialFastSlowBudget(), { kind: "slow", speed: 10 }),
-    });
+    await fighter.update(
+      replaceWhole("system.budget", startFastSlowTurn(initialFastSlowBudget(), { kind: "slow", speed: 10 })),
+    );
     expect(await mount(alice, knight.token, horse.token)).toEqual({ ok: true, value: null });
     const budget = combatantData(fighter as never).budget as {
       turn: { moveUsed: boolean; moveLeft: number; actionLeft: number };
@@ -108,7 +109,9 @@ describe("mounting and dismounting (FS-MT1, FS-MT2, FS-MT3)", () => {
     const { knight, horse } = knightAndHorse();
     const { fight, ids } = fightWith("fast-slow", knight, horse);
     await as(gm, () => applyRoundEvents(fight as never, [{ type: "startCombat" }]));
-    await fight.combatants.get(ids[0] as string)!.update({ "system.==budget": initialFastSlowBudget() });
+    await fight.combatants
+      .get(ids[0] as string)!
+      .update(replaceWhole("system.budget", initialFastSlowBudget()));
     expect(await mount(alice, knight.token, horse.token)).toMatchObject({ reason: "notYourTurn" });
   });
 

@@ -25,6 +25,7 @@ import { movementSpeedOf, pairTurnOf } from "../../../src/documents/mounts/mount
 import { startAttack } from "../../../src/chat/start-attack";
 import type { AttackSituation } from "../../../src/chat/card-data";
 import type { TokenDoc } from "../../harness/chat";
+import { replaceWhole } from "../../../src/compat/replace-whole";
 
 const tok = (t: TokenDoc) => t as never;
 const INDEPENDENT: AttackSituation = { modifier: 0, boons: 0, banes: 0, mountedIndependent: true };
@@ -141,7 +142,7 @@ describe("the pair's turn (FS-MT4, FS-MT5, FS-MT6)", () => {
     const lance = weapon(s.knight.actor, "Lance");
     const knight = s.fight.combatants.get(s.knightId)!;
     // The knight's action is already used: the attack cannot spend it.
-    await knight.update({ "system.==budget": actionSpent() });
+    await knight.update(replaceWhole("system.budget", actionSpent()));
     const before = world.messages.size;
     const refused = await independentAttack(alice, s.knight, lance, [s.orc]);
     await settle();
@@ -151,7 +152,7 @@ describe("the pair's turn (FS-MT4, FS-MT5, FS-MT6)", () => {
     expect(independentFlagOf(tok(s.knight.token))).toBeNull();
 
     // With an action to spend, the same independent attack goes ahead with its 2 banes and uses the round's.
-    await knight.update({ "system.==budget": slowTurn() });
+    await knight.update(replaceWhole("system.budget", slowTurn()));
     queueFaces(12, 3, 5);
     const rolled = await attack(alice, "fast-slow", s.knight, lance, [s.orc], INDEPENDENT);
     expect(entryOf(rolled).attack.boons).toContainEqual({ source: "mountedIndependent", boons: 0, banes: 2 });
@@ -164,7 +165,7 @@ describe("the pair's turn (FS-MT4, FS-MT5, FS-MT6)", () => {
     const hooves = weapon(s.horse.actor, "Hooves");
     queueFaces(14, 1, 2);
     await attack(gm, "fast-slow", s.horse, hooves, [s.orc], INDEPENDENT);
-    await s.fight.combatants.get(s.knightId)!.update({ "system.==budget": actionSpent() });
+    await s.fight.combatants.get(s.knightId)!.update(replaceWhole("system.budget", actionSpent()));
     const refused = await independentAttack(alice, s.knight, lance, [s.orc]);
     await settle();
     expect(refused).toBeNull();
@@ -177,7 +178,7 @@ describe("the pair's turn (FS-MT4, FS-MT5, FS-MT6)", () => {
   it("FS-MT4 double clicks on a refused independent attack: nothing rolled, nothing used", async () => {
     const s = await mountedFight();
     const lance = weapon(s.knight.actor, "Lance");
-    await s.fight.combatants.get(s.knightId)!.update({ "system.==budget": actionSpent() });
+    await s.fight.combatants.get(s.knightId)!.update(replaceWhole("system.budget", actionSpent()));
     const click = () => independentAttack(alice, s.knight, lance, [s.orc]);
     expect(await Promise.all([click(), click()])).toEqual([null, null]);
     await settle();
@@ -188,7 +189,7 @@ describe("the pair's turn (FS-MT4, FS-MT5, FS-MT6)", () => {
   it("FS-MT4 double clicks on an allowed independent attack roll it once and use the round's once", async () => {
     const s = await mountedFight();
     const lance = weapon(s.knight.actor, "Lance");
-    await s.fight.combatants.get(s.knightId)!.update({ "system.==budget": slowTurn() });
+    await s.fight.combatants.get(s.knightId)!.update(replaceWhole("system.budget", slowTurn()));
     queueFaces(12, 3, 5);
     const click = () => independentAttack(alice, s.knight, lance, [s.orc]);
     const cards = await Promise.all([click(), click()]);

@@ -44,6 +44,7 @@ import { ItemDoc, type ChatMessageDoc, type ChatUser } from "../../harness/chat"
 import { templateEnvironment } from "../../harness/templates";
 import { setSetting } from "../../harness/chat";
 import { registerGmRequests } from "../../../src/net/gm-requests";
+import { replaceWhole } from "../../../src/compat/replace-whole";
 
 // The cast request was declared by the imports above, after the set-up registered the others.
 registerGmRequests();
@@ -205,7 +206,7 @@ describe("an attack spell (fast-slow)", () => {
       ...budgetNow<FastSlowBudget>(fight, heroId),
       prepared: { activity: "cast", trigger: "the goblin draws its bow" },
     };
-    await as(gm, () => fight.combatants.get(heroId)!.update({ "system.==budget": ready }));
+    await as(gm, () => fight.combatants.get(heroId)!.update(replaceWhole("system.budget", ready)));
     queueFaces(6, 5);
     const entry = entryOf((await cast(alice, maren, dart, "fast-slow", [gob])) as ChatMessageDoc);
     expect(entry.attack.rolls[0]?.formula).toBe("1d20 + 4 + 1d6");

@@ -9,7 +9,15 @@
  * a `[data-action]` element runs that action with `this` the application, as core's click handler does.
  * Until the `dom` branch's CombatTracker stand-in lands, this folder carries its own. No Fray logic lives here.
  */
-import { applicationOptions, detachOptions, refuseDetachOnV13, renderOptionsOf } from "../application-common";
+import {
+  applicationOptions,
+  coreCombatantEntries,
+  detachOptions,
+  HarnessContextMenu,
+  refuseDetachOnV13,
+  renderOptionsOf,
+  type MenuEntryData,
+} from "../application-common";
 import { confirmConfig, inputConfig, promptConfig, randomID } from "../core";
 import { statusDefinitions } from "../effect-shape";
 import type { ClientPage } from "./context";
@@ -428,13 +436,30 @@ export function createApplications(page: ApplicationPage) {
       if (target.dataset.action === "toggleDefeated")
         await combatant.update({ defeated: !combatant.isDefeated });
     }
-    _getEntryContextOptions(): Data[] {
-      return [
-        "COMBAT.CombatantUpdate",
-        "COMBAT.CombatantClear",
-        "COMBAT.CombatantReroll",
-        "COMBAT.CombatantRemove",
-      ].map((name) => ({ name, icon: "" }));
+    /** Core's row menu, built at the first render from `_getEntryContextOptions` (its entries' shape checked). */
+    entryMenu: HarnessContextMenu | null = null;
+    override async _onFirstRender(context: Data, options: Data): Promise<void> {
+      await super._onFirstRender(context, options);
+      this.entryMenu = new HarnessContextMenu(this._getEntryContextOptions());
+    }
+    /**
+     * Core's row menu in the running generation's shape (../application-common.ts `coreCombatantEntries`): clear
+     * initiative, reroll, remove; "update" opens core's config sheet (not imitated: throws).
+     */
+    _getEntryContextOptions(): MenuEntryData[] {
+      return coreCombatantEntries(
+        () => g().game.user.isGM === true,
+        async (key, row) => {
+          const id = row.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId ?? "";
+          const combat = this.viewed;
+          const combatant = combat?.combatants.get(id);
+          if (!combat || !combatant) return;
+          if (key === "COMBAT.CombatantClear") await combatant.update({ initiative: null });
+          else if (key === "COMBAT.CombatantReroll") await combat.rollInitiative([id]);
+          else if (key === "COMBAT.CombatantRemove") await combatant.delete();
+          else throw new Error(`the world harness does not imitate the tracker's ${key}`);
+        },
+      );
     }
   }
 

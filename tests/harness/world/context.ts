@@ -66,10 +66,15 @@ export const CLIENT_GLOBALS = [
   "fetch",
   "fromUuid",
   "fromUuidSync",
+  // v14's update-operator globals; absent on a v13 page (read as undefined, as in a browser without them).
+  "_del",
+  "_replace",
 ] as const;
 
 /** Names the test runner's own code may read between steps (it asks whether it is in a browser): undefined there. */
 const OUTSIDE_UNDEFINED = new Set<string>(["window", "document"]);
+/** Globals a page may lack without a read throwing (a name another generation defines). */
+const OPTIONAL = new Set<string>(["_del", "_replace"]);
 
 let installed = false;
 
@@ -89,7 +94,10 @@ export function installClientGlobals(): void {
           if (OUTSIDE_UNDEFINED.has(name)) return undefined;
           throw new Error(`"${name}" was read outside any client`);
         }
-        if (!(name in page.globals)) throw new Error(`client ${page.name} has no global "${name}"`);
+        if (!(name in page.globals)) {
+          if (OPTIONAL.has(name)) return undefined;
+          throw new Error(`client ${page.name} has no global "${name}"`);
+        }
         return page.globals[name];
       },
       set(value: unknown) {

@@ -28,7 +28,9 @@ import {
   type MessageModeConfig,
   type ModeRealm,
 } from "../message-modes";
+import { harnessOperators, legacyKey, operatorOf, revive, wire } from "../operators";
 import { checkInLevel, GROUND_LEVEL, makeLevels, type LevelCollection } from "../movement";
+import { combatTurnOf, sameHistory, triggerTurnEvents, type TurnHistory } from "../turn-events";
 import { Collection } from "./collection";
 import { clientNow, maybeClient, type ClientPage } from "./context";
 import {
@@ -58,6 +60,8 @@ export interface DocumentPage extends ClientPage {
   track(work: Promise<unknown>): void;
   /** Draws another scene on this page's canvas (or none). */
   viewScene(scene: unknown): Promise<void>;
+  /** Core's turn events as this page ran them (`Combat#_manageTurnEvents` on the active GM's page), in order. */
+  readonly turnEvents: { combat: string; event: string; combatantId: string | null; context: Data }[];
 }
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the system's subclasses add members
@@ -76,13 +80,13 @@ function freeze<T>(value: T): T {
 
 /**
  * `foundry.utils.diffObject(original, other, { deletionKeys: true })` as an update uses it: the parts of `other`
- * that differ from `original` (objects compared key by key, anything else as a whole); `-=key` and `==key` always
- * count as changes.
+ * that differ from `original` (objects compared key by key, anything else as a whole); v13's `-=key` and `==key`
+ * (deprecated on v14: they throw there) and v14's operators always count as changes.
  */
 export function diffObject(original: Data, other: Data): Data {
   const out: Data = {};
   for (const [key, value] of Object.entries(other)) {
-    if (key.startsWith("-=") || key.startsWith("==")) {
+    if (legacyKey(key) || operatorOf(value)) {
       out[key] = value;
       continue;
     }
@@ -297,6 +301,8 @@ export function createDocumentClasses(page: DocumentPage) {
   const CONFIG = () => g().CONFIG;
   const hooks = () => g().Hooks;
   const me = () => game().users.get(page.userId);
+  /** This page's v14 operators (v13 has none: the harness's own set, never used to rebuild there). */
+  const ops = () => g().foundry?.data?.operators ?? harnessOperators.operators;
 
   /** Stricter than any browser can be: a page's document used while another page's code runs is a harness leak. */
   function onThisPage(what: string): void {
@@ -571,6 +577,8 @@ export function createDocumentClasses(page: DocumentPage) {
       return this.update({ [`flags.${scope}.${key}`]: value });
     }
     async unsetFlag(scope: string, key: string): Promise<this | undefined> {
+      // v13: a `-=key`; v14: the ForcedDeletion operator (the legacy key is deprecated there).
+      if (V14) return this.update({ [`flags.${scope}.${key}`]: ops().ForcedDeletion.create() });
       const head = key.split(".");
       const last = head.pop();
       return this.update({ [`flags.${scope}.${[...head, `-=${last}`].join(".")}`]: null });
@@ -584,7 +592,7 @@ export function createDocumentClasses(page: DocumentPage) {
     }
     /** Changes this instance's source only (no write): `_preCreate` uses it. */
     updateSource(changes: Data = {}): Data {
-      const expanded = expandObject(clone(changes));
+      const expanded = expandObject(wire(changes, ops()));
       mergeUpdate(this._source, expanded);
       this._initialize();
       return expanded;
@@ -614,6 +622,7 @@ export function createDocumentClasses(page: DocumentPage) {
       const { parent: _p, ...options } = operation;
       const cls = this.implementation ?? this;
       const sources: Data[] = [];
+      const made: ClientDocument[] = [];
       for (const d of data) {
         // v13: the data is cleaned in a temporary document, `_preCreate` runs on it, then `preCreate<Name>`.
         const doc = new cls(d instanceof ClientDocument ? d.toObject() : (d as Data), { parent });
@@ -621,8 +630,14 @@ export function createDocumentClasses(page: DocumentPage) {
         if (hooks().call(`preCreate${this.documentName}`, doc, doc._source, options, page.userId) === false)
           continue;
         sources.push(doc.toObject());
+        made.push(doc);
       }
       if (!sources.length) return [];
+      // New combatants: core keeps the current combatant current (foundryvtt#11531).
+      if (this.documentName === "Combatant" && parent?.documentName === "Combat") {
+        const combatTurn = combatTurnOf(parent as Any, [...parent.combatants.contents, ...made], new Set());
+        if (combatTurn !== undefined) options.combatTurn = combatTurn;
+      }
       const place = writePlace(this.documentName, parent, "create");
       const stored = await page.send({
         action: "create",
@@ -647,7 +662,8 @@ export function createDocumentClasses(page: DocumentPage) {
       for (const update of updates) {
         const doc = collection.get(String(update._id)) as ClientDocument | undefined;
         if (!doc) throw new Error(`${this.documentName} [${String(update._id)}] does not exist`);
-        const { _id, ...rest } = clone(update);
+        // What crosses the socket (v14 operators serialized and rebuilt with this page's classes).
+        const { _id, ...rest } = wire(update, ops());
         let changes = expandObject(rest);
         // v13 (`diff: true` by default): only what differs from the source is sent; nothing left, nothing sent.
         if (options.diff !== false) changes = diffObject(doc._source, changes);
@@ -663,6 +679,21 @@ export function createDocumentClasses(page: DocumentPage) {
         sent.push({ _id, ...changes });
       }
       if (!sent.length) return [];
+      // An initiative changed: core keeps the current combatant current (foundryvtt#11531, #12990).
+      if (this.documentName === "Combatant" && parent?.documentName === "Combat") {
+        const initiatives = new Map(
+          sent.filter((u) => "initiative" in u).map((u) => [String(u._id), u.initiative] as const),
+        );
+        if (initiatives.size) {
+          const after = parent.combatants.contents.map((c: Any) =>
+            initiatives.has(String(c.id))
+              ? Object.create(c, { initiative: { value: initiatives.get(String(c.id)) } })
+              : c,
+          );
+          const combatTurn = combatTurnOf(parent as Any, after, new Set());
+          if (combatTurn !== undefined) options.combatTurn = combatTurn;
+        }
+      }
       await page.send({
         action: "update",
         documentName: place.documentName,
@@ -687,6 +718,13 @@ export function createDocumentClasses(page: DocumentPage) {
         gone.push(doc);
       }
       if (!gone.length) return [];
+      // Combatants leave: core keeps the current combatant current, or moves to the next (foundryvtt#11531, #12009).
+      if (this.documentName === "Combatant" && parent?.documentName === "Combat") {
+        const removed = new Set(gone.map((d) => String(d.id)));
+        const after = parent.combatants.contents.filter((c: Any) => !removed.has(String(c.id)));
+        const combatTurn = combatTurnOf(parent as Any, after, removed);
+        if (combatTurn !== undefined) options.combatTurn = combatTurn;
+      }
       await page.send({
         action: "delete",
         documentName: place.documentName,
@@ -819,6 +857,25 @@ export function createDocumentClasses(page: DocumentPage) {
     get active(): boolean {
       return !this.disabled && !this.isSuppressed;
     }
+    /**
+     * v14 `ActiveEffect.registry`: `refresh(event, { combat })` expires the effects of every combatant's actor that
+     * wait for that event (as the turn events' own expiry below); absent on v13. Runs where it is called.
+     */
+    static registry: { refresh(event: string, context: Data): Promise<void> } | undefined = V14
+      ? {
+          refresh: async (event: string, context: Data) => {
+            const combat = context.combat as Any;
+            page.turnEvents.push({
+              combat: String(combat?.id),
+              event: `ActiveEffect.registry.refresh:${event}`,
+              combatantId: null,
+              context: {},
+            });
+            await expireEffects(event, (combat?.combatants?.contents ?? []) as Any[]);
+          },
+        }
+      : undefined;
+    /** v14: an expired effect (`duration.expired`, set by core's expiry) is suppressed; v13 has no expiry. */
     get isSuppressed(): boolean {
       return isExpiredSource(this._source);
     }
@@ -1236,14 +1293,20 @@ export function createDocumentClasses(page: DocumentPage) {
 
   // --- Combat, Combatant -------------------------------------------------------------------------------------------
 
-  interface History {
-    round: number;
-    turn: number | null;
-    combatantId: string | null;
-    tokenId: string | null;
+  type History = TurnHistory;
+  /** The effects of the combatants' actors that wait for nothing but `event`, marked expired (see Combat's use). */
+  async function expireEffects(event: string, combatants: Any[]): Promise<void> {
+    for (const combatant of combatants)
+      for (const effect of (combatant.actor?.effects?.contents ?? []) as Any[]) {
+        const duration = (effect._source.duration ?? {}) as Data;
+        if (duration.expiry !== event || duration.expired === true) continue;
+        if (duration.value !== null && duration.value !== undefined) continue;
+        await effect.update({ "duration.expired": true });
+      }
   }
-  const sameHistory = (a: History, b: History) =>
-    a.round === b.round && a.turn === b.turn && a.combatantId === b.combatantId && a.tokenId === b.tokenId;
+  /** The options of core's turn controls: v13 `{ advanceTime, direction }`, v14 `{ direction, worldTime: { delta } }`. */
+  const turnOptions = (direction: 1 | -1): Data =>
+    V14 ? { direction, worldTime: { delta: 0 } } : { advanceTime: 0, direction };
 
   class Combatant extends ClientDocument {
     static override documentName = "Combatant";
@@ -1340,42 +1403,86 @@ export function createDocumentClasses(page: DocumentPage) {
         tokenId: combatant?.tokenId ?? null,
       };
     }
-    #announce(prior: History): void {
+    /**
+     * Core's turn-event workflow (as tests/harness/combat.ts): nothing before the fight starts; on the active GM's
+     * page the turn events in v14's order (v14 adds the ActiveEffect expiry refreshes and
+     * `_clearMovementHistoryOnStartTurn`), then `combatTurnChange(combat, previous, current)` on every page
+     * (foundryvtt#9664).
+     */
+    async _manageTurnEvents(): Promise<void> {
+      if (!this.started) return;
+      const { previous, current } = this;
+      if (game().users.activeGM?.isSelf) await this.#triggerTurnEvents(previous, current);
+      hooks().callAll("combatTurnChange", this, previous, current);
+    }
+    async #triggerTurnEvents(previous: History, current: History): Promise<void> {
+      const record = (event: string, combatantId: string | null, context: Data) =>
+        page.turnEvents.push({ combat: String(this.id), event, combatantId, context });
+      await triggerTurnEvents(this as Any, previous, current, record, (event, combatants: Any[]) =>
+        this.#expireEffects(event, combatants as Combatant[]),
+      );
+    }
+    /**
+     * v14's `ActiveEffect.registry.refresh(event, { ...context, combat })` as far as the harness imitates it: the
+     * effects of the combatants' actors (the turn's combatant for a turn event, every one for a round event) whose
+     * duration waits for nothing but this expiry event (`expiry` the event, `value` null) are marked expired with
+     * an update (`CONFIG.ActiveEffect.expiryAction` "update", v14's default), written by the active GM.
+     */
+    async #expireEffects(event: string, combatants: Combatant[]): Promise<void> {
+      await expireEffects(event, combatants);
+    }
+    /**
+     * v14 `Combat#_clearMovementHistoryOnStartTurn(combatant, context)`: the combatant's token's movement history
+     * cleared by an update that holds `_movementHistory` only (E-movement §E8: it is not a move).
+     */
+    async _clearMovementHistoryOnStartTurn(combatant: Combatant, _context: Data): Promise<void> {
+      const token = combatant.token;
+      if (token && ((token._source._movementHistory as unknown[] | undefined) ?? []).length)
+        await token.update({ _movementHistory: [] });
+    }
+    async _onEndTurn(_combatant: Combatant, _context: Data): Promise<void> {}
+    async _onEndRound(_context: Data): Promise<void> {}
+    async _onStartRound(_context: Data): Promise<void> {}
+    async _onStartTurn(_combatant: Combatant, _context: Data): Promise<void> {}
+    #turnChanged(prior: History, options: Data): void {
       if (sameHistory(prior, this.current)) return;
       this.previous = prior;
-      hooks().callAll("combatTurnChange", this, prior, this.current);
+      if (options?.turnEvents !== false) void this._manageTurnEvents();
     }
     override _onUpdate(changed: Data, options: Data, userId: string): void {
       super._onUpdate(changed, options, userId);
       const prior = this.current;
       if (!("round" in changed) && !("turn" in changed)) return;
       this.current = this._getCurrentState();
-      this.#announce(prior);
+      this.#turnChanged(prior, options);
     }
-    #combatantsChanged(): void {
+    #combatantsChanged(options: Data): void {
       const prior = this.current;
       this.setupTurns();
-      this.#announce(prior);
+      this.#turnChanged(prior, options);
     }
-    override _onCreateDescendantDocuments(): void {
-      this.#combatantsChanged();
+    override _onCreateDescendantDocuments(...args: unknown[]): void {
+      this.#combatantsChanged((args[4] as Data) ?? {});
     }
-    override _onUpdateDescendantDocuments(): void {
-      this.#combatantsChanged();
+    override _onUpdateDescendantDocuments(...args: unknown[]): void {
+      this.#combatantsChanged((args[4] as Data) ?? {});
     }
-    override _onDeleteDescendantDocuments(): void {
-      this.#combatantsChanged();
+    override _onDeleteDescendantDocuments(...args: unknown[]): void {
+      this.#combatantsChanged((args[4] as Data) ?? {});
     }
+    /** Core (as tests/harness/combat.ts): `combatStart`, the write; v14 then refreshes `combatStart` (#13949). */
     async startCombat(): Promise<this> {
       const updateData = { round: 1, turn: 0 };
       hooks().callAll("combatStart", this, updateData);
-      return (await this.update(updateData)) ?? this;
+      await this.update(updateData);
+      if (V14) await ActiveEffect.registry?.refresh("combatStart", { combat: this });
+      return this;
     }
     async nextTurn(): Promise<this> {
       const turn = this.turn === null ? 0 : this.turn + 1;
       if (turn >= this.turns.length) return this.nextRound();
       const updateData = { round: this.round, turn };
-      const updateOptions = { advanceTime: 0, direction: 1 };
+      const updateOptions = turnOptions(1);
       hooks().callAll("combatTurn", this, updateData, updateOptions);
       return (await this.update(updateData, updateOptions)) ?? this;
     }
@@ -1387,7 +1494,7 @@ export function createDocumentClasses(page: DocumentPage) {
     }
     async nextRound(): Promise<this> {
       const updateData = { round: this.round + 1, turn: 0 };
-      const updateOptions = { advanceTime: 0, direction: 1 };
+      const updateOptions = turnOptions(1);
       hooks().callAll("combatRound", this, updateData, updateOptions);
       return (await this.update(updateData, updateOptions)) ?? this;
     }
@@ -1583,6 +1690,8 @@ export function createDocumentClasses(page: DocumentPage) {
 
   /** A write broadcast by the server, handled on this page: the page's instances change, then the hooks fire. */
   function receive(message: Broadcast): Data[] {
+    // v14: the operators in the server's message are rebuilt with this page's classes (reconstructOperator).
+    revive(message.result, ops());
     const { documentName } = message;
     if (documentName === "ActorDelta" || message.parent.at(-1)?.[0] === "ActorDelta")
       return receiveDelta(message);
@@ -1605,7 +1714,15 @@ export function createDocumentClasses(page: DocumentPage) {
     const field = parent ? EMBEDDED[parent.documentName]![documentName]! : null;
     const cls = CONFIG()[documentName].documentClass as typeof ClientDocument;
     const root = parent?.preparationRoot ?? null;
-    const prepareRoot = () => root?._safePrepareData();
+    // The operation's `combatTurn` lands on the combat with its combatants' change (foundryvtt#11531).
+    const combatTurn = parent?.documentName === "Combat" ? options.combatTurn : undefined;
+    const prepareRoot = () => {
+      if (combatTurn !== undefined) {
+        parent!._source.turn = combatTurn;
+        parent!.turn = combatTurn;
+      }
+      root?._safePrepareData();
+    };
     if (action === "create") {
       const created: ClientDocument[] = [];
       for (const source of message.result) {
@@ -1631,7 +1748,7 @@ export function createDocumentClasses(page: DocumentPage) {
         const doc = collection.get(String(change._id));
         if (!doc) continue;
         const { _id, ...rest } = change;
-        mergeUpdate(doc._source, clone(rest));
+        mergeUpdate(doc._source, wire(rest, ops()));
         doc._initialize();
         changed.push([doc, change]);
       }
@@ -1710,7 +1827,7 @@ export function createDocumentClasses(page: DocumentPage) {
     if (!token || !delta) return result;
     const synthetic = token.actor;
     if (documentName === "ActorDelta") {
-      for (const { _id, ...changes } of result) mergeUpdate(delta, clone(changes));
+      for (const { _id, ...changes } of result) mergeUpdate(delta, wire(changes, ops()));
       token.refreshSynthetic();
       const changed = {
         ...Object.fromEntries(Object.entries(result[0] ?? {}).filter(([k]) => k !== "_id")),
@@ -1737,7 +1854,7 @@ export function createDocumentClasses(page: DocumentPage) {
     } else if (action === "update") {
       for (const { _id, ...changes } of result) {
         const source = list.find((d) => d._id === _id);
-        if (source) mergeUpdate(source, clone(changes));
+        if (source) mergeUpdate(source, wire(changes, ops()));
       }
       token.refreshSynthetic();
       const changed = result.map((r) => [collection.get(String(r._id)), r] as const).filter(([d]) => d);

@@ -15,6 +15,7 @@ import * as fields from "../fields";
 import { coreStatusEffects, effectConstants } from "../effect-shape";
 import { RELEASE, V14 } from "../generation";
 import { coreMessageModes, throwOnRead, toMessageMode } from "../message-modes";
+import { createOperators, installOperators } from "../operators";
 import { coreMovementConfig } from "../movement";
 import { checkTemplateHelpers, compileOptions, refuseHelperReplacement } from "../template-helpers";
 import { Roll as HarnessRoll } from "../roll";
@@ -157,6 +158,8 @@ export class WorldPage implements ClientPage {
   readonly window = new Window({ url: "http://localhost:30000/game" });
   documentsReady = false;
   system: unknown = null;
+  /** Core's turn events as this page ran them (`Combat#_manageTurnEvents`, on the active GM's page). */
+  readonly turnEvents: { combat: string; event: string; combatantId: string | null; context: Data }[] = [];
   /** Work a click started that nobody awaits. */
   readonly running = new Set<Promise<unknown>>();
   readonly #inbox: (Broadcast | SettingBroadcast)[] = [];
@@ -443,6 +446,8 @@ export class WorldPage implements ClientPage {
         instances: apps.instances,
       },
     };
+    // v14 only: this page's own `foundry.data.operators` and the `_del`/`_replace` globals.
+    installOperators(g, createOperators());
     g.fromUuidSync = (g.foundry as Any).utils.fromUuidSync;
     g.fromUuid = (g.foundry as Any).utils.fromUuid;
     g.CONST = {

@@ -8,6 +8,7 @@
  * Stricter than Foundry where unsure (tests/harness/README.md, the smoke rows). No Fray logic lives here.
  */
 import { expandObject, mergeUpdate, randomID } from "../core";
+import { revive } from "../operators";
 import { offPage } from "./context";
 
 export type Data = Record<string, unknown>;
@@ -226,7 +227,8 @@ export class WorldServer {
       }
     } else if (op.action === "update") {
       for (const raw of op.data) {
-        const { _id, ...changes } = clone(raw);
+        // v14: the operators arrive serialized (OPERATOR_IDENTIFIER) and are rebuilt before they are applied.
+        const { _id, ...changes } = revive(clone(raw));
         const source = find(_id);
         if (!source) throw new Error(`${op.documentName} [${String(_id)}] does not exist`);
         this.#allow(op, user, source, parentSource, changes);
@@ -247,7 +249,19 @@ export class WorldServer {
         out.push({ _id: raw._id });
       }
     }
+    this.#combatTurn(op, parentSource);
     return out;
+  }
+
+  /**
+   * foundryvtt#11531, #12990: a combatant operation carries the `turn` its combat takes with it (`combatTurn`, set
+   * by the requesting client); the server writes it with the combatants' change, whatever `turnEvents` says.
+   */
+  #combatTurn(op: Operation, parentSource: Data | undefined): void {
+    const turn = op.options.combatTurn;
+    if (op.documentName !== "Combatant" || !parentSource || turn === undefined) return;
+    if (turn !== null && !Number.isInteger(turn)) throw new Error(`combatTurn ${String(turn)} is not a turn`);
+    parentSource.turn = turn;
   }
 
   /**
