@@ -10,6 +10,7 @@
  */
 import { actor, combat, includes, is, lastMessage, like } from "../probes";
 import type { Scenario } from "../table";
+import { dealDamage } from "./damage";
 
 export const activeDefense3d6: Scenario = {
   family: "active-defense-3d6",
@@ -45,15 +46,7 @@ export const activeDefense3d6: Scenario = {
     ]);
     await t.see(player, [lastMessage("attack", "system.entries.0.outcome"), like({ hit: true })]);
     t.dice(8, 7);
-    await t.card(player, attack, '[data-action="rollDamage"]', ["rollDamage", { actor: "Maren Holt" }]);
-    const sentinelHealth = t.read<number>(actor("Barrow Sentinel", "system.health.value"));
-    await t.card(gm, attack, '[data-action="applyDamage"]', ["applyDamage", { target: "Barrow Sentinel" }]);
-    const dealt = t.read<{ final: number }>(lastMessage("attack", "system.entries.0.damage"));
-    await t.see(
-      player,
-      [lastMessage("attack", "system.entries.0.damage"), like({ final: dealt.final })],
-      [actor("Barrow Sentinel", "system.health.value"), is(sentinelHealth - dealt.final)],
-    );
+    await dealDamage(t, player, attack, "Maren Holt", "Barrow Sentinel");
     await t.tracker(player, "frayEndTurn", "Maren Holt", ["endTurn", { actor: "Maren Holt" }]);
 
     // Sefa (AG 10) concentrates on Warding Sigil from her sheet (AD-M6).
@@ -94,15 +87,7 @@ export const activeDefense3d6: Scenario = {
       [actor("Sefa Qorin", "statuses"), includes("concentrating")],
     );
     t.dice(8, 3);
-    await t.card(gm, blow, '[data-action="rollDamage"]', ["rollDamage", { actor: "Barrow Sentinel" }]);
-    const sefaHealth = t.read<number>(actor("Sefa Qorin", "system.health.value"));
-    await t.card(gm, blow, '[data-action="applyDamage"]', ["applyDamage", { target: "Sefa Qorin" }]);
-    const taken = t.read<{ final: number }>(lastMessage("attack", "system.entries.0.damage"));
-    await t.see(
-      player,
-      [lastMessage("attack", "system.entries.0.damage"), like({ final: taken.final })],
-      [actor("Sefa Qorin", "system.health.value"), is(sefaHealth - taken.final)],
-    );
+    await dealDamage(t, gm, blow, "Barrow Sentinel", "Sefa Qorin");
     await t.tracker(gm, "frayEndTurn", "Barrow Sentinel", ["endTurn", { actor: "Barrow Sentinel" }]);
 
     // The end of the round (AD-T1: the round's states expire with their holders' turns).

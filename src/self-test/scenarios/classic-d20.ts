@@ -10,6 +10,7 @@
  */
 import { actor, combat, is, lastMessage, like, token, worldActor } from "../probes";
 import type { Scenario } from "../table";
+import { dealDamage } from "./damage";
 
 export const classicD20: Scenario = {
   family: "classic-d20",
@@ -49,24 +50,13 @@ export const classicD20: Scenario = {
       [lastMessage("attack", "system.entries.0.outcome"), like({ hit: true })],
     );
     t.dice(8, 6);
-    await t.card(player, attack, '[data-action="rollDamage"]', ["rollDamage", { actor: "Maren Holt" }]);
-    const banditHealth = t.read<number>(actor("Road Bandit", "system.health.value"));
-    await t.card(gm, attack, '[data-action="applyDamage"]', ["applyDamage", { target: "Road Bandit" }]);
-    const dealt = t.read<{ final: number }>(lastMessage("attack", "system.entries.0.damage"));
-    await t.see(
-      player,
-      [
-        lastMessage("attack", "system.entries.0.damage"),
-        like({ final: dealt.final, applied: { before: banditHealth, after: banditHealth - dealt.final } }),
-      ],
-      [actor("Road Bandit", "system.health.value"), is(banditHealth - dealt.final)],
-    );
+    const dealt = await dealDamage(t, player, attack, "Maren Holt", "Road Bandit", { applied: true });
     // The Bandit's token is unlinked (as its prototype): the damage went to its synthetic actor, not to the
     // world actor it was made from.
     await t.see(
       gm,
       [actor("Road Bandit", "isToken"), is(true)],
-      [worldActor("Road Bandit", "system.health.value"), is(banditHealth)],
+      [worldActor("Road Bandit", "system.health.value"), is(dealt.before)],
     );
     await t.tracker(player, "frayEndTurn", "Maren Holt", ["endTurn", { actor: "Maren Holt" }]);
 
@@ -82,18 +72,7 @@ export const classicD20: Scenario = {
     const stab = t.lastMessageId("attack");
     await t.see(gm, [lastMessage("attack", "system.entries.0.outcome"), like({ hit: true })]);
     t.dice(4, 3);
-    await t.card(gm, stab, '[data-action="rollDamage"]', ["rollDamage", { actor: "Road Bandit" }]);
-    const marenHealth = t.read<number>(actor("Maren Holt", "system.health.value"));
-    await t.card(gm, stab, '[data-action="applyDamage"]', ["applyDamage", { target: "Maren Holt" }]);
-    const taken = t.read<{ final: number }>(lastMessage("attack", "system.entries.0.damage"));
-    await t.see(
-      player,
-      [
-        lastMessage("attack", "system.entries.0.damage"),
-        like({ final: taken.final, applied: { before: marenHealth, after: marenHealth - taken.final } }),
-      ],
-      [actor("Maren Holt", "system.health.value"), is(marenHealth - taken.final)],
-    );
+    await dealDamage(t, gm, stab, "Road Bandit", "Maren Holt", { applied: true });
     await t.tracker(gm, "frayEndTurn", "Road Bandit", ["endTurn", { actor: "Road Bandit" }]);
 
     // The end of the round.

@@ -10,8 +10,9 @@
  * check and no mounts.
  */
 import { loc } from "../../utils/loc";
-import { actor, combat, is, lastMessage, like, trackerText } from "../probes";
+import { combat, is, lastMessage, like, trackerText } from "../probes";
 import type { Scenario, Table } from "../table";
+import { dealDamage } from "./damage";
 
 const PHASE = ".fray-phase-name";
 
@@ -70,15 +71,7 @@ export const phasedRound: Scenario = {
       [lastMessage("attack", "system.entries.0.outcome"), like({ hit: true })],
     );
     t.dice(8, 5);
-    await t.card(player, strike, '[data-action="rollDamage"]', ["rollDamage", { actor: "Maren Holt" }]);
-    const banditHealth = t.read<number>(actor("Road Bandit", "system.health.value"));
-    await t.card(gm, strike, '[data-action="applyDamage"]', ["applyDamage", { target: "Road Bandit" }]);
-    const dealt = t.read<{ final: number }>(lastMessage("attack", "system.entries.0.damage"));
-    await t.see(
-      player,
-      [lastMessage("attack", "system.entries.0.damage"), like({ final: dealt.final })],
-      [actor("Road Bandit", "system.health.value"), is(banditHealth - dealt.final)],
-    );
+    await dealDamage(t, player, strike, "Maren Holt", "Road Bandit");
     await t.tracker(player, "frayEndTurn", "Maren Holt", ["strikeDone", { actor: "Maren Holt" }]);
 
     // The Bandit strikes back (an open-ended roll: 97, then 60 added); the GM rolls and applies the damage.
@@ -93,15 +86,7 @@ export const phasedRound: Scenario = {
     const riposte = t.lastMessageId("attack");
     await t.see(gm, [lastMessage("attack", "system.entries.0.outcome"), like({ hit: true })]);
     t.dice(4, 2);
-    await t.card(gm, riposte, '[data-action="rollDamage"]', ["rollDamage", { actor: "Road Bandit" }]);
-    const marenHealth = t.read<number>(actor("Maren Holt", "system.health.value"));
-    await t.card(gm, riposte, '[data-action="applyDamage"]', ["applyDamage", { target: "Maren Holt" }]);
-    const taken = t.read<{ final: number }>(lastMessage("attack", "system.entries.0.damage"));
-    await t.see(
-      player,
-      [lastMessage("attack", "system.entries.0.damage"), like({ final: taken.final })],
-      [actor("Maren Holt", "system.health.value"), is(marenHealth - taken.final)],
-    );
+    await dealDamage(t, gm, riposte, "Road Bandit", "Maren Holt");
     await t.tracker(gm, "frayEndTurn", "Road Bandit", ["strikeDone", { actor: "Road Bandit" }]);
 
     // PR-P11: Maren was under pressure: the player rolls her orientation from the tracker; then the end of the round.
