@@ -273,26 +273,25 @@ class CheckRun {
         this.progress();
       },
     });
+    // A step that failed is in the report already; anything else that stopped the round is reported as such.
+    const unexpected = (error: unknown) => {
+      if (!(error instanceof StepFailed))
+        family.steps.push({
+          label: loc("FRAY.SelfTest.Step.unexpected"),
+          ok: false,
+          error: errorText(error),
+        });
+    };
     try {
       await this.setTable(table, scenario, made, place);
       await scenario.play(table);
     } catch (error) {
-      if (!(error instanceof StepFailed))
-        family.steps.push({
-          label: loc("FRAY.SelfTest.Step.unexpected"),
-          ok: false,
-          error: errorText(error),
-        });
+      unexpected(error);
     }
     try {
       await this.tidy(table, made, place, before);
     } catch (error) {
-      if (!(error instanceof StepFailed))
-        family.steps.push({
-          label: loc("FRAY.SelfTest.Step.unexpected"),
-          ok: false,
-          error: errorText(error),
-        });
+      unexpected(error);
     } finally {
       Hooks.off("createChatMessage", hook);
     }
