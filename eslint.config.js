@@ -13,7 +13,7 @@ export default tseslint.config(
     // tools/tsconfig.json for the build scripts); config files outside both get a default project.
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ["*.config.js"] },
+        projectService: { allowDefaultProject: ["*.config.js", "tests/harness/world/page-query-hook.mjs"] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -23,7 +23,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ["tests/**/*.ts", "tools/**/*.{js,mjs,ts}", "*.config.{js,ts}"],
+    files: ["tests/**/*.{ts,mjs}", "tools/**/*.{js,mjs,ts}", "*.config.{js,ts}"],
     languageOptions: { globals: { ...globals.node } },
   },
   {

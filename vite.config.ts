@@ -1,4 +1,6 @@
-// Build: one ES-module bundle (dist/fray.mjs + source map) and one stylesheet (dist/fray.css).
+// Build: one ES-module bundle (dist/fray.mjs + source map), the self-test's own chunk (dist/fray-self-test.mjs,
+// loaded by a dynamic import only when a GM runs "Check Fray in this world", or a GM's client tells a player's
+// client to play its part), and one stylesheet (dist/fray.css).
 // Dev: a server on 30001 that serves the system under /systems/fray/ from the sources and proxies
 // everything else (websocket included) to a Foundry running on 30000.
 import { readFileSync } from "node:fs";
@@ -88,6 +90,12 @@ export default defineConfig({
       formats: ["es"],
       fileName: () => `${SYSTEM_ID}.mjs`,
       cssFileName: SYSTEM_ID,
+    },
+    rolldownOptions: {
+      // The code the self-test shares with the rest stays in fray.mjs (which may then export it: nothing else
+      // imports fray.mjs), so the one other chunk is the self-test's own: fray-self-test.mjs.
+      preserveEntrySignatures: "allow-extension",
+      output: { chunkFileNames: `${SYSTEM_ID}-[name].mjs` },
     },
   },
 });

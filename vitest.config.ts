@@ -40,8 +40,11 @@ const smoke: TestProjectInlineConfiguration = {
     benchmark: { include: [] },
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // The built bundle is loaded by Node itself, as a browser loads it: not transformed by the test runner.
-    server: { deps: { external: [/\/dist\/fray\.mjs/] } },
+    // Each page's relative imports of the system's chunks keep the page's own copy (tests/harness/world).
+    setupFiles: ["tests/harness/world/page-imports.ts"],
+    // The built bundle and its chunks are loaded by Node itself, as a browser loads them: not transformed by the
+    // test runner.
+    server: { deps: { external: [/\/dist\/fray[\w-]*\.mjs/] } },
   },
 };
 

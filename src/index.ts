@@ -17,6 +17,7 @@ import { registerMounts } from "./documents/mounts/register";
 import { registerCombat } from "./applications/combat/register";
 import { registerBudgets } from "./applications/budget/register";
 import { registerPackTranslation } from "./packs/pack-translation";
+import { registerSelfTest } from "./applications/self-test/register";
 
 Hooks.once("init", () => {
   registerSettings(rerenderOnSettingChange);
@@ -36,6 +37,7 @@ Hooks.once("init", () => {
   registerHelpers((name, fn) => Handlebars.registerHelper(name, fn));
   void preloadTemplates();
   registerPackTranslation();
+  registerSelfTest();
 });
 
 // Every module has declared its GM requests by now (imports run first); register them as v13 queries.

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Checks the built system in dist/: every file the manifest names exists, every language file parses
-// with exactly the keys of en.json, every pack folder is a LevelDB database, and every template the code
-// names was shipped. Exit status 1 on any failure, with one line per problem.
+// with exactly the keys of en.json, every pack folder is a LevelDB database, every chunk the esmodules import
+// (the self-test's fray-self-test.mjs, loaded by a dynamic import) is shipped in dist/ and in fray.zip, and
+// every template the code names was shipped. Exit status 1 on any failure, with one line per problem.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, posix } from "node:path";
+import { unzipSync } from "fflate";
 
 const DIST = "dist";
 const problems = [];
@@ -72,6 +74,30 @@ if (manifest) {
       fail(`pack ${pack.path} holds no data`);
   }
   if (!existsSync(join(DIST, "fray.zip"))) fail("missing dist/fray.zip");
+  else {
+    // The esmodules and every module they import by a relative path (statically or by `import("./…")`), and
+    // theirs in turn: each must be in dist/ and in the archive a table installs.
+    const zipped = new Set(Object.keys(unzipSync(readFileSync(join(DIST, "fray.zip")))));
+    const seen = new Set();
+    const queue = [...(manifest.esmodules ?? [])];
+    while (queue.length) {
+      const path = posix.normalize(queue.shift());
+      if (seen.has(path)) continue;
+      seen.add(path);
+      if (!zipped.has(path)) fail(`fray.zip lacks ${path}`);
+      if (!existsSync(join(DIST, path))) {
+        fail(`missing module ${path}`);
+        continue;
+      }
+      const code = readFileSync(join(DIST, path), "utf8");
+      for (const match of code.matchAll(
+        /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g,
+      ))
+        queue.push(posix.join(posix.dirname(path), match[1]));
+    }
+    if (!seen.has("fray-self-test.mjs"))
+      fail("fray.mjs does not import the self-test's chunk fray-self-test.mjs");
+  }
 }
 
 // Every template path the sources name must be shipped.

@@ -1,6 +1,6 @@
 import { SYSTEM_ID } from "../constants";
 import { refuse, RefusalError, type Outcome } from "../rules/outcome";
-import { listenToMailbox, post } from "./mailbox";
+import { listenToMailbox, post, requestsInFlight } from "./mailbox";
 import { SerialLock } from "./serial-lock";
 
 /**
@@ -122,6 +122,14 @@ export function registerGmRequests(): void {
  */
 export const MAX_IN_FLIGHT = 8;
 const inFlight = new Map<string, number>();
+
+/**
+ * GM requests this client has in hand: asked and not answered, being answered, or queued or running in a lock.
+ * The self-test calls the table quiet only when none is.
+ */
+export function requestWorkInFlight(): number {
+  return requestsInFlight() + lock.size;
+}
 
 /** The names of every declared request (`fray.<name>`). */
 export function registeredRequests(): string[] {

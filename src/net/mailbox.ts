@@ -37,6 +37,19 @@ interface Waiting {
 const waiting = new Map<string, Waiting>();
 /** Requests the GM's client has taken up, `<userId>.<requestId>`: an update seen twice is handled once. */
 const taken = new Set<string>();
+/** Requests the GM's client is answering now. */
+let answering = 0;
+/** This client's deletions of its requests and their answers, sent and not yet written. */
+let clearing = 0;
+
+/**
+ * Requests this client is waiting on, answering, or clearing from its User now: the self-test waits for none
+ * before it calls the table quiet (a request's work goes on while no document changes, between its writes) or
+ * reads the User flags back.
+ */
+export function requestsInFlight(): number {
+  return waiting.size + answering + clearing;
+}
 
 type UserChanges = { flags?: Record<string, { requests?: unknown; answers?: unknown } | undefined> };
 
@@ -56,9 +69,13 @@ function written(value: unknown): [string, Record<string, unknown> | string][] {
 
 /** Removes a request and its answer from a User (fire and forget: nothing waits on it). */
 function clear(user: User.Implementation, id: string): void {
-  void user.update({ ...deleteKey(`${REQUESTS}.${id}`), ...deleteKey(`${ANSWERS}.${id}`) }).catch((error) => {
-    console.warn(`${SYSTEM_ID} | could not clear request ${id}`, error);
-  });
+  clearing++;
+  void user
+    .update({ ...deleteKey(`${REQUESTS}.${id}`), ...deleteKey(`${ANSWERS}.${id}`) })
+    .catch((error) => {
+      console.warn(`${SYSTEM_ID} | could not clear request ${id}`, error);
+    })
+    .finally(() => clearing--);
 }
 
 /** The ids of a mailbox flag (`requests` or `answers`) as the User holds it now. */
@@ -85,9 +102,13 @@ function sweep(): void {
   if (!ids.size) return;
   const update: Record<string, unknown> = {};
   for (const id of ids) Object.assign(update, deleteKey(`${REQUESTS}.${id}`), deleteKey(`${ANSWERS}.${id}`));
-  void user.update(update).catch((error) => {
-    console.warn(`${SYSTEM_ID} | could not clear the requests an earlier session left`, error);
-  });
+  clearing++;
+  void user
+    .update(update)
+    .catch((error) => {
+      console.warn(`${SYSTEM_ID} | could not clear the requests an earlier session left`, error);
+    })
+    .finally(() => clearing--);
 }
 
 /** Asks the active GM: writes the request into this user's User; resolves with the GM's answer or a refusal. */
@@ -166,6 +187,20 @@ function onRequests(
 }
 
 async function answer(
+  user: User.Implementation,
+  id: string,
+  entry: Record<string, unknown>,
+  dispatch: Dispatch,
+) {
+  answering++;
+  try {
+    await answerOnce(user, id, entry, dispatch);
+  } finally {
+    answering--;
+  }
+}
+
+async function answerOnce(
   user: User.Implementation,
   id: string,
   entry: Record<string, unknown>,

@@ -83,11 +83,16 @@ export function createHooks() {
       return this.#run(hook, args, true);
     }
 
-    /** Foundry logs a failing handler and goes on; here the test also fails (see `failures`). */
+    /**
+     * Foundry logs a failing handler, fires its `error` hook (`error(location, error, data)`, v13 and v14
+     * hookEvents.error) and goes on; here the test also fails (see `failures`). A failing `error` handler is
+     * not reported through the `error` hook again.
+     */
     static onError(location: string, error: unknown): void {
       failures.push(
         `${location}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
+      if (!location.includes('("error")')) this.#run("error", [location, error, {}], false);
     }
 
     /** Test-only: forget every handler (a fresh client). */
@@ -704,32 +709,44 @@ export class DialogV2 {
   }
 
   static async prompt(config: Data = {}): Promise<unknown> {
-    const ok = {
-      action: "ok",
-      label: "Confirm",
-      default: true,
-      ...((config.ok as Data) ?? {}),
-    } as ButtonConfig;
-    return this.wait({ ...config, buttons: [ok] });
+    return this.wait(promptConfig(config));
   }
 
   static async confirm(config: Data = {}): Promise<unknown> {
-    const yes = { action: "yes", label: "Yes", callback: () => true, ...((config.yes as Data) ?? {}) };
-    const no = {
-      action: "no",
-      label: "No",
-      default: true,
-      callback: () => false,
-      ...((config.no as Data) ?? {}),
-    };
-    return this.wait({ ...config, buttons: [yes, no] });
+    return this.wait(confirmConfig(config));
   }
 
   static async input(config: Data = {}): Promise<unknown> {
-    const ok = {
-      callback: (_event: unknown, button: HTMLButtonElement) => new FormDataExtended(button.form!).object,
-      ...((config.ok as Data) ?? {}),
-    };
-    return this.prompt({ ...config, ok });
+    return this.prompt(inputConfig(config, FormDataExtended));
   }
+}
+
+/**
+ * DialogV2's shortcuts as `wait` (or `prompt`) configurations, shared by this stand-in and the world harness's:
+ * `prompt` one "ok" button; `confirm` "yes"/"no" (true/false, "no" the default); `input` a prompt whose ok
+ * callback reads the form through FormDataExtended.
+ */
+export function promptConfig(config: Data): Data {
+  const ok = { action: "ok", label: "Confirm", default: true, ...((config.ok as Data) ?? {}) };
+  return { ...config, buttons: [ok] };
+}
+
+export function confirmConfig(config: Data): Data {
+  const yes = { action: "yes", label: "Yes", callback: () => true, ...((config.yes as Data) ?? {}) };
+  const no = {
+    action: "no",
+    label: "No",
+    default: true,
+    callback: () => false,
+    ...((config.no as Data) ?? {}),
+  };
+  return { ...config, buttons: [yes, no] };
+}
+
+export function inputConfig(config: Data, FormData: new (form: HTMLFormElement) => { object: Data }): Data {
+  const ok = {
+    callback: (_event: unknown, button: HTMLButtonElement) => new FormData(button.form!).object,
+    ...((config.ok as Data) ?? {}),
+  };
+  return { ...config, ok };
 }

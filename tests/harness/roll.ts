@@ -92,12 +92,18 @@ export class Roll {
     return this.terms.reduce((sum, t) => sum + t.sign * t.value, 0);
   }
 
-  async evaluate(): Promise<this> {
+  /** The next face of a die of `faces` sides: the queued one (the world harness draws its own: page.ts). */
+  protected drawFace(faces: number): number {
+    const face = queuedFaces.shift();
+    if (face === undefined) throw new Error(`no face queued for d${faces} in "${this.formula}"`);
+    return face;
+  }
+
+  async evaluate(_options: { allowInteractive?: boolean } = {}): Promise<this> {
     for (const die of this.dice) {
       die.results = [];
       for (let i = 0; i < die.number; i++) {
-        const face = queuedFaces.shift();
-        if (face === undefined) throw new Error(`no face queued for d${die.faces} in "${this.formula}"`);
+        const face = this.drawFace(die.faces);
         if (face < 1 || face > die.faces) throw new Error(`face ${face} is not on a d${die.faces}`);
         die.results.push({ result: face, active: true });
       }

@@ -10,6 +10,7 @@ import { sheetSamples } from "./sheets";
 import { budgetSamples } from "./budget";
 import { mountSamples } from "./mounts";
 import { spellSamples } from "./spells";
+import { selfTestSamples } from "./self-test";
 
 export const SAMPLE_SOURCES: readonly SampleSource[] = [
   sheetSamples,
@@ -18,4 +19,5 @@ export const SAMPLE_SOURCES: readonly SampleSource[] = [
   budgetSamples,
   mountSamples,
   spellSamples,
+  selfTestSamples,
 ];

@@ -18,7 +18,7 @@ import {
   renderOptionsOf,
   type MenuEntryData,
 } from "../application-common";
-import { randomID } from "../core";
+import { confirmConfig, inputConfig, promptConfig, randomID } from "../core";
 import { statusDefinitions } from "../effect-shape";
 import type { ClientPage } from "./context";
 
@@ -540,6 +540,144 @@ export function createApplications(page: ApplicationPage) {
     }
   }
 
+  interface DialogButton {
+    action: string;
+    label?: string;
+    icon?: string;
+    default?: boolean;
+    callback?: (event: Event, button: HTMLButtonElement, dialog: DialogV2) => unknown;
+  }
+
+  /**
+   * v13 `foundry.applications.api.DialogV2`: drawn in the page's DOM like any window (`renderDialogV2` fires for
+   * it), its content in a form with one `<button data-action>` per `buttons` entry. `wait` resolves when the
+   * user presses a button — with the button's callback result, else its action — or with null when the dialog is
+   * closed (a rejection with `rejectClose`). `prompt` is `wait` with one "ok" button, `confirm` with "yes"/"no"
+   * (true/false), `input` a prompt whose ok callback reads the form through FormDataExtended; all through `this`
+   * (foundryvtt#9894: a detached `input` throws). Nobody answers for the user: an unanswered dialog waits.
+   */
+  class DialogV2 extends ApplicationV2 {
+    static override DEFAULT_OPTIONS: Data = { id: "dialog-{id}", classes: ["dialog"], actions: {} };
+    #settle: ((outcome: { value?: unknown; error?: unknown; closed?: boolean }) => void) | null = null;
+
+    get buttons(): DialogButton[] {
+      return (this.options.buttons as DialogButton[] | undefined) ?? [];
+    }
+
+    override async _renderHTML(): Promise<Record<string, HTMLElement>> {
+      const form = doc().createElement("form");
+      form.className = "dialog-form";
+      const content = typeof this.options.content === "string" ? this.options.content : "";
+      form.innerHTML = `<div class="dialog-content">${content}</div><footer class="form-footer">${this.buttons
+        .map(
+          (b) =>
+            `<button type="${b.default ? "submit" : "button"}" data-action="${b.action}">${g().foundry.utils.escapeHTML(String(b.label ?? b.action))}</button>`,
+        )
+        .join("")}</footer>`;
+      form.addEventListener("submit", (event) => event.preventDefault());
+      return { form: form as unknown as HTMLElement };
+    }
+
+    override _replaceHTML(result: Record<string, HTMLElement>, content: HTMLElement): void {
+      content.replaceChildren(result.form as never);
+    }
+
+    override _onClickAction(event: Event, target: HTMLElement): void {
+      const button = this.buttons.find((b) => b.action === target.dataset.action);
+      if (!button || !this.#settle) return;
+      const settle = this.#settle;
+      this.#settle = null;
+      page.track(
+        (async () => {
+          try {
+            const result = button.callback
+              ? await button.callback(event, target as HTMLButtonElement, this)
+              : undefined;
+            settle({ value: result === undefined ? button.action : result });
+          } catch (error) {
+            settle({ error });
+          }
+          await super.close();
+        })(),
+      );
+    }
+
+    override async close(): Promise<this> {
+      const settle = this.#settle;
+      this.#settle = null;
+      await super.close();
+      settle?.({ closed: true });
+      return this;
+    }
+
+    static async wait(config: Data = {}): Promise<unknown> {
+      const buttons = (config.buttons as DialogButton[] | undefined) ?? [];
+      if (!buttons.length) throw new Error("You must define at least one entry in options.buttons");
+      const dialog = new this(config);
+      const outcome = await new Promise<{ value?: unknown; error?: unknown; closed?: boolean }>((resolve) => {
+        dialog.#settle = resolve;
+        void dialog.render({ force: true });
+      });
+      if (outcome.error) throw outcome.error;
+      if (outcome.closed) {
+        if (config.rejectClose) throw new Error("Dialog was dismissed without pressing a button.");
+        return null;
+      }
+      return outcome.value;
+    }
+
+    static async prompt(config: Data = {}): Promise<unknown> {
+      return this.wait(promptConfig(config));
+    }
+
+    static async confirm(config: Data = {}): Promise<unknown> {
+      return this.wait(confirmConfig(config));
+    }
+
+    static async input(config: Data = {}): Promise<unknown> {
+      return this.prompt(inputConfig(config, g().foundry.applications.ux.FormDataExtended));
+    }
+  }
+
+  /**
+   * v13 Configure Settings (`game.settings.sheet`), as far as the self-test's menu needs it: a button for each
+   * registered menu the user may open (a `restricted` one for GMs only), which opens the menu's `type`
+   * (`new type()` rendered with `{ force: true }`: SettingSubmenuConfig "The Application class to render"; the
+   * stand-ins refuse the legacy boolean). Core's own markup is not imitated: the harness draws
+   * `<button data-action="openSubmenu" data-key="<namespace>.<key>">` (README, "Settings menus").
+   */
+  class SettingsConfig extends ApplicationV2 {
+    static override DEFAULT_OPTIONS: Data = {
+      id: "settings-config",
+      actions: {
+        openSubmenu: function (this: SettingsConfig, _event: Event, target: HTMLElement) {
+          const menu = g().game.settings.menus.get(target.dataset.key ?? "");
+          if (!menu) throw new Error(`no settings menu ${String(target.dataset.key)}`);
+          if (menu.restricted && !g().game.user?.isGM) throw new Error("only a GM opens a restricted menu");
+          return new menu.type().render({ force: true });
+        },
+      },
+    };
+    override async _renderHTML(): Promise<Record<string, HTMLElement>> {
+      const element = doc().createElement("section");
+      const i18n = g().game.i18n;
+      const isGM = g().game.user?.isGM === true;
+      const menus = [...(g().game.settings.menus as Map<string, Data>)].filter(
+        ([, m]) => !m.restricted || isGM,
+      );
+      element.innerHTML = menus
+        .map(
+          ([key, m]) =>
+            `<div class="form-group submenu"><label>${i18n.localize(String(m.name))}</label><button type="button" data-action="openSubmenu" data-key="${key}">${i18n.localize(String(m.label))}</button><p class="hint">${i18n.localize(String(m.hint ?? ""))}</p></div>`,
+        )
+        .join("");
+      return { section: element as unknown as HTMLElement };
+    }
+    override _replaceHTML(result: Record<string, HTMLElement>, content: HTMLElement): void {
+      content.replaceChildren(result.section as never);
+    }
+  }
+
   /** v13 Notifications: what this page told its user. */
   class Notifications {
     readonly shown: Notice[] = [];
@@ -574,6 +712,8 @@ export function createApplications(page: ApplicationPage) {
     TokenHUD,
     ChatLog,
     Notifications,
+    DialogV2,
+    SettingsConfig,
     instances,
   };
 }

@@ -58,6 +58,8 @@ export interface DocumentPage extends ClientPage {
   send(op: Omit<Operation, "userId">): Promise<Data[]>;
   /** Work nobody awaits (a window drawn again): the table waits for it before it is quiet. */
   track(work: Promise<unknown>): void;
+  /** Draws another scene on this page's canvas (or none). */
+  viewScene(scene: unknown): Promise<void>;
   /** Core's turn events as this page ran them (`Combat#_manageTurnEvents` on the active GM's page), in order. */
   readonly turnEvents: { combat: string; event: string; combatantId: string | null; context: Data }[];
 }
@@ -1046,6 +1048,26 @@ export function createDocumentClasses(page: DocumentPage) {
     get dimensions(): Data {
       return { size: this.grid.size, distance: this.grid.distance };
     }
+    /** Whether this page's canvas shows it (v13 `Scene#isView`). */
+    get isView(): boolean {
+      return g().canvas?.scene === this;
+    }
+    /**
+     * v13 `Scene#view()`: this client draws the scene (nobody else's view changes, nothing is written). Stricter:
+     * a player may view the active scene, or one it has LIMITED on, no other (unconfirmed either way).
+     */
+    async view(): Promise<this> {
+      onThisPage("Scene#view");
+      if (!game().user?.isGM && !this.active && !this.testUserPermission(game().user, "LIMITED"))
+        throw new Error(`${String(game().user?.name)} may not view the scene ${String(this.name)}`);
+      await page.viewScene(this);
+      return this;
+    }
+    /** A deleted scene a page was showing leaves its canvas empty. */
+    override _onDelete(options: Data, userId: string): void {
+      super._onDelete(options, userId);
+      if (this.isView) page.track(page.viewScene(null));
+    }
     /** v14 `Scene#levels`: its Levels (tests/harness/movement.ts); v13 scenes have none. */
     get levels(): LevelCollection | undefined {
       if (!V14) return undefined;
@@ -1098,7 +1120,9 @@ export function createDocumentClasses(page: DocumentPage) {
       super._initialize();
       this.refreshSynthetic?.();
     }
-    get object(): TokenPlaceable {
+    /** v13: the placeable that draws this token, only while its scene is on this page's canvas (else null). */
+    get object(): TokenPlaceable | null {
+      if (g().canvas?.scene !== this.parent) return null;
       if (!this._object)
         Object.defineProperty(this, "_object", { value: new TokenPlaceable(this), enumerable: false });
       return this._object!;

@@ -10,17 +10,7 @@ import { Window } from "happy-dom";
 import { readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import {
-  ClientSettings,
-  createHooks,
-  DialogV2,
-  dialogs,
-  expandObject,
-  failures,
-  FormDataExtended,
-  randomID,
-  type DialogAnswer,
-} from "../core";
+import { ClientSettings, createHooks, expandObject, failures, FormDataExtended, randomID } from "../core";
 import * as fields from "../fields";
 import { coreStatusEffects, effectConstants } from "../effect-shape";
 import { RELEASE, V14 } from "../generation";
@@ -55,6 +45,8 @@ export function manifest(): Data {
 
 /** The built module, loaded once per page: the URL's query makes each page's import a module of its own. */
 const importSystem = (url: string): Promise<unknown> => import(/* @vite-ignore */ url);
+/** Pages made in this test file so far: each page's import URL names it, so every page gets fresh modules. */
+let pagesMade = 0;
 
 /**
  * A client's `game.settings`: registered settings only, none read before `setup` (v13: "you cannot read settings
@@ -63,8 +55,28 @@ const importSystem = (url: string): Promise<unknown> => import(/* @vite-ignore *
  */
 class PageSettings extends ClientSettings {
   ready = false;
+  /** v13 `ClientSettings#menus`: the registered submenus, by `<namespace>.<key>`. */
+  readonly menus = new Map<string, Data>();
+  #sheet: unknown = null;
   constructor(private readonly page: WorldPage) {
     super();
+  }
+  /**
+   * v13 `ClientSettings#registerMenu(namespace, key, data)` (SettingSubmenuConfig: name, label, hint, icon, type,
+   * restricted). Stricter: the `type` must be an ApplicationV2 of this page (core also takes a v1 Application).
+   */
+  registerMenu(namespace: string, key: string, data: Data): void {
+    if (!namespace || !key) throw new Error("You must specify both namespace and key portions of the menu");
+    const ApplicationV2 = (this.page.globals.foundry as Any).applications.api.ApplicationV2;
+    const type = data.type as { prototype?: unknown } | undefined;
+    if (!(type?.prototype instanceof ApplicationV2))
+      throw new Error(`the menu ${namespace}.${key} needs an ApplicationV2 class as its type`);
+    this.menus.set(`${namespace}.${key}`, { ...data, key, namespace });
+  }
+  /** v13 `ClientSettings#sheet`: the Configure Settings window, made once. */
+  get sheet(): unknown {
+    const SettingsConfig = (this.page.globals.foundry as Any).applications.settings.SettingsConfig;
+    return (this.#sheet ??= new SettingsConfig());
   }
   override get(namespace: string, key: string): unknown {
     if (!this.ready && namespace !== "core")
@@ -137,6 +149,8 @@ export interface PageOptions {
 
 export class WorldPage implements ClientPage {
   readonly name: string;
+  /** The page's own name in module URLs (`fray.mjs?page=<instance>`): unique in the test file, one per page made. */
+  readonly instance: string;
   readonly userId: string;
   readonly lang: string;
   readonly packs: Packs;
@@ -144,9 +158,6 @@ export class WorldPage implements ClientPage {
   readonly window = new Window({ url: "http://localhost:30000/game" });
   documentsReady = false;
   system: unknown = null;
-  /** The answers this page's user will give to the next dialogs, first in first out. */
-  readonly dialogAnswers: DialogAnswer[] = [];
-  readonly dialogsShown: Data[] = [];
   /** Core's turn events as this page ran them (`Combat#_manageTurnEvents`, on the active GM's page). */
   readonly turnEvents: { combat: string; event: string; combatantId: string | null; context: Data }[] = [];
   /** Work a click started that nobody awaits. */
@@ -163,6 +174,7 @@ export class WorldPage implements ClientPage {
     options: PageOptions,
   ) {
     this.name = options.name;
+    this.instance = `${options.name}.${++pagesMade}`;
     this.userId = options.userId;
     this.lang = options.lang ?? "en";
     this.packs = options.packs ?? new Map();
@@ -182,6 +194,12 @@ export class WorldPage implements ClientPage {
       failures.push(
         `${this.name}: a click's work failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
+      // A browser tells its page about a rejected promise nobody handled.
+      this.run(() => {
+        const event = new this.window.Event("unhandledrejection");
+        Object.assign(event, { reason: error });
+        this.window.dispatchEvent(event);
+      });
     });
     this.running.add(tracked);
     void tracked.finally(() => this.running.delete(tracked));
@@ -304,7 +322,15 @@ export class WorldPage implements ClientPage {
             }
           : {}),
       },
-      Dice: { rolls: [] as unknown[] },
+      // CONFIG.Dice: `randomUniform` (stricter than core's random one: a die nobody planned fails the test) and
+      // `fulfillment` ("Leave [defaultMethod] blank to use the configured randomUniform").
+      Dice: {
+        rolls: [] as unknown[],
+        randomUniform: () => {
+          throw new Error(`${this.name} rolled a die with no face planned (CONFIG.Dice.randomUniform)`);
+        },
+        fulfillment: { defaultMethod: "", dice: {}, methods: {} },
+      },
       queries: {},
       // Core's status definitions: v13 an array, v14 a record keyed by id (../effect-shape.ts).
       statusEffects: coreStatusEffects(),
@@ -316,6 +342,7 @@ export class WorldPage implements ClientPage {
     g.Hooks = hooks;
     g.document = this.window.document;
     g.window = this.window;
+    g.Event = this.window.Event;
     g.Handlebars = this.#hb;
     this.#hb.registerHelper("localize", (key: unknown, options: { hash?: Data }) => {
       const hash = options?.hash ?? {};
@@ -346,6 +373,13 @@ export class WorldPage implements ClientPage {
 
     /** Each page's Roll (core's `foundry.dice.Roll`): the harness's queued faces, plus `toMessage` and `render`. */
     const Roll = class Roll extends HarnessRoll {
+      /** A face as core's Die draws it: `ceil((1 - u) * faces)` of `CONFIG.Dice.randomUniform()` (README). */
+      protected override drawFace(faces: number): number {
+        const u = Number((CONFIG.Dice as { randomUniform: () => number }).randomUniform());
+        if (!(u >= 0 && u < 1))
+          throw new Error(`CONFIG.Dice.randomUniform gave ${u}, not a number in [0, 1)`);
+        return Math.max(1, Math.ceil((1 - u) * faces));
+      }
       async render(): Promise<string> {
         return `<div class="dice-roll"><div class="dice-formula">${this.formula}</div><h4 class="dice-total">${String(this.total)}</h4></div>`;
       }
@@ -383,13 +417,14 @@ export class WorldPage implements ClientPage {
       applications: {
         api: {
           ApplicationV2: apps.ApplicationV2,
-          DialogV2: PageDialog,
+          DialogV2: apps.DialogV2,
           HandlebarsApplicationMixin: apps.HandlebarsApplicationMixin,
           DocumentSheetV2: apps.DocumentSheetV2,
         },
         sheets: { ActorSheetV2: apps.ActorSheetV2, ItemSheetV2: apps.ItemSheetV2 },
         apps: { DocumentSheetConfig: apps.DocumentSheetConfig },
         sidebar: { tabs: { CombatTracker: apps.CombatTracker, ChatLog: apps.ChatLog } },
+        settings: { SettingsConfig: apps.SettingsConfig },
         hud: { TokenHUD: apps.TokenHUD },
         handlebars: {
           renderTemplate: (path: string, context: unknown) => this.renderTemplate(path, context),
@@ -456,6 +491,7 @@ export class WorldPage implements ClientPage {
       settings,
       i18n: new Localization(this.lang),
       release: { ...RELEASE },
+      version: RELEASE.version,
       userId: this.userId,
       ready: false,
       system: { id: "fray", ...manifest() },
@@ -526,13 +562,38 @@ export class WorldPage implements ClientPage {
       for (const doc of (game[collectionName] as Collection<Any>).values()) doc.prepareData();
   }
 
+  /**
+   * What this page's canvas shows (v13 `Scene#view()`: one client draws another scene; nothing is written): the
+   * scene's tokens become placeables, any other scene's tokens have none; the Token HUD closes; `canvasReady`.
+   */
+  async viewScene(scene: Any | null): Promise<void> {
+    const previous = (this.globals.canvas as Any)?.hud?.token;
+    if (previous?.rendered) await previous.close();
+    const canvas = {
+      ready: Boolean(scene),
+      scene,
+      get grid() {
+        return scene?.grid;
+      },
+      tokens: {
+        get placeables() {
+          return scene ? scene.tokens.map((t: Any) => t.object) : [];
+        },
+        get: (id: string) => scene?.tokens.get(id)?.object,
+      },
+      hud: { token: previous ?? new this.#apps.TokenHUD() },
+    };
+    this.globals.canvas = canvas;
+    if (scene) (this.globals.Hooks as Any).callAll("canvasReady", canvas);
+  }
+
   /** Connects and starts: the system imported, then core's start-up hooks in v13's order. */
   async boot(): Promise<void> {
     this.server.connect(this);
     this.#buildGlobals();
     await this.run(async () => {
       this.system = await importSystem(
-        `${pathToFileURL(join(DIST, "fray.mjs")).href}?page=${encodeURIComponent(this.name)}`,
+        `${pathToFileURL(join(DIST, "fray.mjs")).href}?page=${encodeURIComponent(this.instance)}`,
       );
       const hooks = this.globals.Hooks as Any;
       hooks.callAll("init");
@@ -547,38 +608,9 @@ export class WorldPage implements ClientPage {
       ui.combat = new CONFIG.ui.combat();
       await ui.combat.render({ force: true });
       const scene = (this.globals.game as Any).scenes.active;
-      this.globals.canvas = {
-        ready: Boolean(scene),
-        scene,
-        get grid() {
-          return scene?.grid;
-        },
-        tokens: {
-          get placeables() {
-            return scene ? scene.tokens.map((t: Any) => t.object) : [];
-          },
-          get: (id: string) => scene?.tokens.get(id)?.object,
-        },
-        hud: { token: new this.#apps.TokenHUD() },
-      };
+      await this.viewScene(scene);
       (this.globals.game as Any).ready = true;
       hooks.callAll("ready");
     });
   }
 }
-
-/**
- * A page's DialogV2: core.ts's strict DialogV2 (its form parsed and read through FormDataExtended), answered by the
- * page whose code shows it (`page.dialogAnswers`); a dialog with no answer queued on that page fails the test.
- */
-class PageDialog extends DialogV2 {}
-dialogs.sources.push(() => {
-  const page = maybeClient<WorldPage>();
-  if (!(page instanceof WorldPage)) return undefined;
-  page.dialogsShown.push(dialogs.shown.at(-1) ?? {});
-  if (!page.dialogAnswers.length)
-    throw new Error(
-      `${page.name} was shown a dialog with no answer queued: ${String(dialogs.shown.at(-1)?.content ?? "").slice(0, 300)}`,
-    );
-  return page.dialogAnswers.shift();
-});
