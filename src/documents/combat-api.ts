@@ -11,6 +11,8 @@
  * - `combatantFor(combat, { actorId, tokenId })`, `activeCombatFor(actor, token)`.
  * - `timedStatesOf(combat, holderCombatantId)`, `creatureOf(combatant)`.
  * - `updateCombatantData(combatant, patch)` — active GM only; `budget` and `defenseUsage` on `combatant.system`.
+ * - `restoreEngineMirrors(combat, which)` — active GM only; the documents' copies of the engine's initiative,
+ *   round and turn put back to the engine's (issue 24).
  */
 import { replaceWhole } from "../compat/replace-whole";
 import type { CombatModel } from "../data/combat/combat-model";
@@ -243,6 +245,68 @@ export function applyRoundEvents(
     });
     await roundLifecycle(combat, before, after, notices);
     return accept({ ...after, notices });
+  });
+}
+
+/** One copy of the engine's state on a document that `restoreEngineMirrors` put back. */
+export interface RestoredMirror {
+  readonly field: "initiative" | "round" | "turn";
+  /** The combatant whose initiative it was (`initiative` only). */
+  readonly combatantId?: string;
+  /** What the document held (the raw write). */
+  readonly written: number | null;
+  /** The engine's value, written back. */
+  readonly engine: number | null;
+}
+
+const numberOrNull = (value: unknown): number | null => (typeof value === "number" ? value : null);
+
+/**
+ * Issue 24: initiative in a fight, the round and the turn are the engine's; `combatant.initiative` and the
+ * Combat's `round`/`turn` are their copies, which a player may write (core lets an owner set its combatant's
+ * initiative and any player a Combat's round and turn). The active GM puts the copies `which` names back to the
+ * engine's: the combatants' initiative (null when the engine has none for it), the Combat's `round` and `turn`
+ * (`coreTurnOf`). In the fight's write lock, so it reads the engine after any write already
+ * queued; only what differs is written, once, with `turnEvents: false` — every client derives the acting
+ * combatant from the engine (fray-combat.ts), so the turn did not change and nothing is announced.
+ */
+export function restoreEngineMirrors(
+  combat: Combat.Implementation,
+  which: { readonly combatantIds?: readonly string[]; readonly round?: boolean; readonly turn?: boolean },
+): Promise<RestoredMirror[]> {
+  if (!game.user?.isActiveGM) return Promise.resolve([]);
+  return writes.run(combat.id ?? "", async () => {
+    const state = roundStateOf(combat);
+    const restored: RestoredMirror[] = [];
+    const updates: { _id: string; initiative: number | null }[] = [];
+    for (const id of which.combatantIds ?? []) {
+      const doc = combat.combatants.get(id);
+      if (!doc) continue;
+      const written = numberOrNull(doc._source.initiative);
+      const engine = state.combatants.find((c) => c.id === id)?.initiative ?? null;
+      if (written === engine) continue;
+      updates.push({ _id: id, initiative: engine });
+      restored.push({ field: "initiative", combatantId: id, written, engine });
+    }
+    if (updates.length)
+      await combat.updateEmbeddedDocuments("Combatant", updates, { turnEvents: false } as never);
+    if (which.round || which.turn) {
+      const engine = coreTurnOf(combat, state);
+      const source = combat._source as { round?: unknown; turn?: unknown };
+      const change: { round?: number; turn?: number | null } = {};
+      const round = numberOrNull(source.round);
+      const turn = numberOrNull(source.turn);
+      if (which.round && round !== engine.round) {
+        change.round = engine.round;
+        restored.push({ field: "round", written: round, engine: engine.round });
+      }
+      if (which.turn && turn !== engine.turn) {
+        change.turn = engine.turn;
+        restored.push({ field: "turn", written: turn, engine: engine.turn });
+      }
+      if (Object.keys(change).length) await combat.update(change, { turnEvents: false } as never);
+    }
+    return restored;
   });
 }
 

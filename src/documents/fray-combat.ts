@@ -106,14 +106,16 @@ export function endRoundOf(combat: Combat.Implementation, force = false): Promis
 }
 
 /**
- * `turns` in the engine's order (turn-order.ts); `turn` at its current combatant, null while nobody acts.
- * A function, not a private method: core prepares data inside its constructor, before a subclass's private
- * methods exist.
+ * `round` the engine's; `turns` in the engine's order (turn-order.ts); `turn` at its current combatant, null while
+ * nobody acts. Issue 24: a player may write the Combat's `round` and `turn` (core allows it), so no client shows
+ * the stored ones — the active GM puts them back (applications/combat/register.ts). A function, not a private
+ * method: core prepares data inside its constructor, before a subclass's private methods exist.
  */
 function followEngine(combat: Combat.Implementation): void {
   // Core builds `turns` on its first preparation; until then there is nothing to order.
   if (!Array.isArray(combat.turns) || !combat.combatants) return;
   const state = roundStateOf(combat);
+  combat.round = state.round;
   const ranks = turnRanks(state);
   const turns = [...combat.combatants.values()].sort((a, b) => compareByRank(ranks, a.id ?? "", b.id ?? ""));
   combat.turns = turns;

@@ -254,6 +254,12 @@ export class HarnessCombat {
   turn: number | null = null;
   current: CombatHistory;
   previous: CombatHistory;
+  /**
+   * The client this copy is on: the one that made it (`create`: the test's client, a GM's; `observe`: the
+   * observer). Every write reaches it as that client, with the writer's id — a player's write runs the GM's
+   * `update…` hooks as the GM's, as Foundry's server broadcasts it to every client.
+   */
+  readonly #client: HarnessUser = currentUser();
   constructor(data: Data = {}) {
     const { combatants = [], ...rest } = data as { combatants?: Data[] };
     this._source = { _id: newId("cmb"), type: "base", round: 0, turn: null, system: {}, ...clone(rest) };
@@ -414,7 +420,7 @@ export class HarnessCombat {
       if ((value === null || typeof value !== "object") && this._source[key] === value) delete copy[key];
     if (!Object.keys(copy).length) return this;
     const userId = currentUser().id;
-    this.#receiveUpdate(copy, options, userId);
+    onClient(this.#client, () => this.#receiveUpdate(copy, options, userId));
     for (const { copy: other, user } of observers.get(this) ?? [])
       onClient(user, () => other.#receiveUpdate(wire(copy), options, userId));
     return this;
@@ -428,7 +434,7 @@ export class HarnessCombat {
     const created = data.map((d) => new HarnessCombatant(d, this));
     const combatTurn = this.#combatTurn([...this.combatants.contents, ...created], new Set());
     const userId = currentUser().id;
-    this.#receiveCreate(created, combatTurn, options, userId);
+    onClient(this.#client, () => this.#receiveCreate(created, combatTurn, options, userId));
     for (const { copy, user } of observers.get(this) ?? [])
       onClient(user, () =>
         copy.#receiveCreate(
@@ -460,7 +466,7 @@ export class HarnessCombat {
       removed,
     );
     const userId = currentUser().id;
-    this.#receiveDelete(ids, combatTurn, options, userId);
+    onClient(this.#client, () => this.#receiveDelete(ids, combatTurn, options, userId));
     for (const { copy, user } of observers.get(this) ?? [])
       onClient(user, () => copy.#receiveDelete(ids, combatTurn, options, userId));
   }
@@ -507,7 +513,7 @@ export class HarnessCombat {
         )
       : undefined;
     const userId = user.id;
-    this.#receiveCombatantUpdates(wire(cleaned), combatTurn, options, userId);
+    onClient(this.#client, () => this.#receiveCombatantUpdates(wire(cleaned), combatTurn, options, userId));
     for (const { copy, user: observer } of observers.get(this) ?? [])
       onClient(observer, () => copy.#receiveCombatantUpdates(wire(cleaned), combatTurn, options, userId));
   }

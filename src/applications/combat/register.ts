@@ -1,10 +1,19 @@
 /**
  * Wires Fray's combat: the document classes, the tracker, and the active GM's hooks that keep the round
  * engine in line with the documents — a combatant added or removed mid-round, a defeated toggle or the
- * defeated status (FS-R9), an initiative set outside the tracker, and the chat note of what ended; the GM's
+ * defeated status (FS-R9), an initiative a GM set outside the tracker, a player's raw initiative, round or turn
+ * put back to the engine's (issue 24), and the chat note of what ended; the GM's
  * prompt for a low orientation roll (PR-P3, "gm" reading).
  */
-import { applyRoundEvents, asFray, familyOf, roundStateOf } from "../../documents/combat-api";
+import {
+  applyRoundEvents,
+  asFray,
+  familyOf,
+  restoreEngineMirrors,
+  roundStateOf,
+} from "../../documents/combat-api";
+import { compareByRank, turnRanks } from "../../data/combat/turn-order";
+import { noteReverts } from "../../net/trust-notes";
 import { initiativeRoll } from "../../documents/combat-requests";
 import { endDefendWhenUnableToAct } from "../../documents/defend-watch";
 import { FrayCombat } from "../../documents/fray-combat";
@@ -25,10 +34,31 @@ function sync(combat: Combat.Implementation | undefined | null): void {
   });
 }
 
-/** An initiative written on the document (a macro, core's dialog) becomes an engine `setInitiative`. */
-function onCombatantUpdate(combatant: Combatant.Implementation, changes: Record<string, unknown>): void {
+/** The user who made a write (the server's `userId`), and whether a GM made it. */
+function writer(userId: string): { user: User.Implementation | undefined; gm: boolean } {
+  const user = game.users?.get(userId);
+  return { user, gm: user?.isGM === true };
+}
+
+/**
+ * An initiative a GM wrote on the document (a macro, core's dialog) becomes an engine `setInitiative`. Issue 24: one
+ * a player wrote (core lets an owner set its combatant's) is not the player's to decide — no rule lets a player
+ * set a total, its initiative is rolled by the GM (combat.rollInitiative) — so the active GM puts the engine's
+ * back and tells the GMs.
+ */
+function onCombatantUpdate(
+  combatant: Combatant.Implementation,
+  changes: Record<string, unknown>,
+  _options: unknown,
+  userId: string,
+): void {
   const combat = asFray(combatant.parent);
   if (!combat || !game.user?.isActiveGM) return;
+  const by = writer(userId);
+  if ("initiative" in changes && !by.gm) {
+    void putBack(combat, { combatantIds: [combatant.id ?? ""] }, by.user);
+    return;
+  }
   const total = combatant.initiative;
   const known = roundStateOf(combat).combatants.find((c) => c.id === combatant.id);
   if ("initiative" in changes && typeof total === "number" && known && known.initiative !== total) {
@@ -39,6 +69,57 @@ function onCombatantUpdate(combatant: Combatant.Implementation, changes: Record<
     return;
   }
   if ("defeated" in changes) sync(combat);
+}
+
+/**
+ * Issue 24: a Combat's `round` and `turn` are the engine's. Core lets any player write them; every client shows
+ * the engine's anyway (fray-combat.ts followEngine), and the active GM puts the stored ones back and tells the
+ * GMs. A player ends its own turn through Fray's request (combat.endTurn), never by writing `turn`.
+ */
+function onCombatUpdate(
+  combat: Combat.Implementation,
+  changes: Record<string, unknown>,
+  _options: unknown,
+  userId: string,
+): void {
+  const fight = asFray(combat);
+  if (!fight || !game.user?.isActiveGM) return;
+  const by = writer(userId);
+  if (by.gm || !("round" in changes || "turn" in changes)) return;
+  void putBack(fight, { round: "round" in changes, turn: "turn" in changes }, by.user);
+}
+
+/** The combatant acting at `turn` in the engine's order (what a Combat's `turn` names), for the GM's line. */
+function actingAt(combat: Combat.Implementation, turn: number | null): string | null {
+  if (turn === null) return null;
+  const ids = [...combat.combatants.keys()];
+  const ranks = turnRanks(roundStateOf(combat));
+  const id = ids.sort((a, b) => compareByRank(ranks, a, b))[turn];
+  return id ? (combat.combatants.get(id)?.name ?? null) : null;
+}
+
+/** The engine's copies put back (combat-api.ts restoreEngineMirrors), then one line to the GMs. */
+async function putBack(
+  combat: Combat.Implementation,
+  which: Parameters<typeof restoreEngineMirrors>[1],
+  user: User.Implementation | undefined,
+): Promise<void> {
+  const restored = await restoreEngineMirrors(combat, which);
+  await noteReverts(
+    restored.map((r) =>
+      r.field === "initiative"
+        ? {
+            user,
+            field: r.field,
+            creature: combat.combatants.get(r.combatantId ?? "")?.name ?? "",
+            before: r.engine,
+            after: r.written,
+          }
+        : r.field === "turn"
+          ? { user, field: r.field, before: actingAt(combat, r.engine), after: actingAt(combat, r.written) }
+          : { user, field: r.field, before: r.engine, after: r.written },
+    ),
+  );
 }
 
 /**
@@ -66,6 +147,7 @@ export function registerCombat(): void {
   on("createCombatant", (c: Combatant.Implementation) => sync(asFray(c.parent)));
   on("deleteCombatant", (c: Combatant.Implementation) => sync(asFray(c.parent)));
   on("updateCombatant", onCombatantUpdate);
+  on("updateCombat", onCombatUpdate);
   on("createActiveEffect", onEffectChange);
   on("deleteActiveEffect", onEffectChange);
   on("updateActiveEffect", onEffectChange);

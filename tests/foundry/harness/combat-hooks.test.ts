@@ -39,7 +39,8 @@ describe("the combat harness's document hooks", () => {
     expect(heard).toEqual([
       { hook: "createCombatant", on: "Gamemaster", userId: gm.id },
       { hook: "createCombatant", on: "Alice", userId: gm.id },
-      { hook: "updateCombatant", on: "Alice", userId: alice.id },
+      // Alice's write reaches the GM's copy as the GM's client, and hers as hers, both with her id.
+      { hook: "updateCombatant", on: "Gamemaster", userId: alice.id },
       { hook: "updateCombatant", on: "Alice", userId: alice.id },
       { hook: "deleteCombatant", on: "Gamemaster", userId: gm.id },
       { hook: "deleteCombatant", on: "Alice", userId: gm.id },
