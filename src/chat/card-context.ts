@@ -175,6 +175,8 @@ function entryView(card: AttackCardData, entry: TargetEntry, rights: ViewerRight
             damage.final !== null &&
             !damage.applied &&
             !gone &&
+            // An undo is final unless the GM applies the damage again.
+            (damage.undone === null || viewer.isGM) &&
             (ownsAttacker || ownsTarget),
           applied: damage.applied ? { before: damage.applied.before, after: damage.applied.after } : null,
           // AD-A4: the checks the damage called for (their cards show the rolls).
