@@ -18,6 +18,7 @@ import { createOneWithReaders } from "../compat/post-with-readers";
 import { takePartyHelp } from "../documents/activities/help-boons";
 import { spendAttackOnGm } from "../documents/budget-requests";
 import { asDocument, documentAt } from "../documents/lookup";
+import { cardImg, cardName } from "../data/chat/card-fields";
 import {
   claimIndependentOnGm,
   MOUNTS_LOCK,
@@ -166,8 +167,8 @@ export async function buildAttackCard(build: AttackBuild): Promise<{ card: Attac
   const { family, attacker, attackerLink, item, stats, situation } = build;
   const snapshot: WeaponSnapshot = {
     itemId: item.id ?? "",
-    name: item.name ?? "",
-    img: item.img ?? "",
+    name: cardName(item.name ?? ""),
+    img: cardImg(item.img ?? ""),
     kind: stats.kind,
     damage: stats.damage,
   };

@@ -7,7 +7,16 @@
  */
 import type { FamilyId } from "../rules/families/ids";
 import type { AttackCardData, BreakdownPart, DefenseTaken, RollSnapshot, TargetEntry } from "./card-data";
-import { EVERYONE, ownsActor, promptsUser, resolveParty, type Party, type Readers } from "./parties";
+import { wholeName } from "../data/chat/card-fields";
+import {
+  EVERYONE,
+  ownsActor,
+  partyTooltip,
+  promptsUser,
+  resolveParty,
+  type Party,
+  type Readers,
+} from "./parties";
 
 /** AD-C3 critical success/failure of a 3d6 roll; OD-A3 Critical «Crítico» and Fumble «Pifia» of a d20. */
 function criticalKey(family: FamilyId, critical: "success" | "failure" | null): string | null {
@@ -60,6 +69,8 @@ function entryView(card: AttackCardData, entry: TargetEntry, rights: ViewerRight
     key: entry.key,
     hasTarget: entry.target !== null,
     targetName: entry.target?.name ?? "",
+    // A name shortened to fit the card: the whole one, while the creature still has it, in a tooltip.
+    targetTooltip: entry.target ? partyTooltip(entry.target, target) : null,
     gone,
     attack: {
       rolls: attack.rolls.map(rollView),
@@ -175,6 +186,8 @@ function entryView(card: AttackCardData, entry: TargetEntry, rights: ViewerRight
             damage.final !== null &&
             !damage.applied &&
             !gone &&
+            // An undo is final unless the GM applies the damage again.
+            (damage.undone === null || viewer.isGM) &&
             (ownsAttacker || ownsTarget),
           applied: damage.applied ? { before: damage.applied.before, after: damage.applied.after } : null,
           // AD-A4: the checks the damage called for (their cards show the rolls).
@@ -192,6 +205,12 @@ function entryView(card: AttackCardData, entry: TargetEntry, rights: ViewerRight
 
 export type EntryView = ReturnType<typeof entryView>;
 
+/** The attacker's item a card names, while it still has it. */
+function weaponOf(attacker: Party | null, itemId: string): Item.Implementation | undefined {
+  const items = (attacker?.actor.items ?? []) as Iterable<Item.Implementation>;
+  return [...items].find((i) => i.id === itemId);
+}
+
 export function attackCardContext(
   card: AttackCardData,
   messageId: string,
@@ -204,8 +223,17 @@ export function attackCardContext(
     messageId,
     family: card.family,
     familyKey: `FRAY.Family.${card.family}.name`,
-    attacker: { name: card.attacker.name, img: card.attacker.img },
-    weapon: { name: card.weapon.name, img: card.weapon.img },
+    attacker: {
+      name: card.attacker.name,
+      img: card.attacker.img,
+      tooltip: partyTooltip(card.attacker, attacker),
+    },
+    weapon: {
+      name: card.weapon.name,
+      img: card.weapon.img,
+      // Drawn on one line: its whole name (the live item's, when the card's is it shortened) in a tooltip.
+      tooltip: wholeName(card.weapon.name, weaponOf(attacker, card.weapon.itemId)?.name) ?? card.weapon.name,
+    },
     situation: modifier || boons || banes ? { modifier, boons, banes } : null,
     noTarget: card.entries.length === 1 && card.entries[0]?.target === null,
     entries: card.entries.map((entry) => entryView(card, entry, { attacker, viewer, readers })),

@@ -50,7 +50,7 @@ import { CHALLENGE_TARGET } from "../rules/families/fast-slow/challenge-roll";
 import { FS_ATTRIBUTES, type FsAttribute } from "../rules/families/fast-slow/derived";
 import type { Outcome } from "../rules/outcome";
 import { connectedOwners, partyOf, statsOf } from "./parties";
-import type { CheckCardData, CheckDice, CheckLine } from "./checks/check-data";
+import { cardLines, type CheckCardData, type CheckDice, type CheckLine } from "./checks/check-data";
 import {
   CHECK_MESSAGE_TYPE,
   checkCardOf,
@@ -127,7 +127,7 @@ export function checkCardData(input: PostCheckInput): CheckCardData {
     boons: dice === "d20" ? Math.max(0, whole(input.boons, 0)) : 0,
     banes: dice === "d20" ? Math.max(0, whole(input.banes, 0)) : 0,
     target,
-    lines: [...(input.lines ?? [])],
+    lines: cardLines(input.lines ?? []),
     combatId: input.combatId ?? null,
     consequence: input.consequence
       ? {

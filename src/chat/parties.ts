@@ -10,6 +10,7 @@ import type { FsAttribute } from "../rules/families/fast-slow/derived";
 import { FS_ATTACK_TARGETS, type FsAttackTarget } from "../rules/families/fast-slow/attack";
 import { WEAPON_PROPERTIES, type WeaponKind, type WeaponProperty } from "../rules/items/weapon-kinds";
 import type { ActorRef } from "./card-data";
+import { cardImg, cardName, wholeName } from "../data/chat/card-fields";
 import { whisperOf } from "../dice/show-rolls";
 import { actorSystemOf, itemSystemOf } from "../data/system-of";
 
@@ -110,9 +111,19 @@ export function actorRefOf(
   return {
     actorUuid: actor.uuid,
     tokenUuid: token?.uuid ?? null,
-    name: token?.name || actor.name || "",
-    img: actor.img ?? "",
+    name: cardName(partyName(actor, token)),
+    img: cardImg(actor.img ?? ""),
   };
+}
+
+/** A creature's name as the table sees it: its token's, else its actor's (whole, as the documents hold it). */
+export function partyName(actor: Actor.Implementation, token: TokenDocument.Implementation | null): string {
+  return token?.name || actor.name || "";
+}
+
+/** The whole name over a card's shortened name of a creature still on the table (see `wholeName`). */
+export function partyTooltip(ref: ActorRef, party: Party | null): string | null {
+  return party ? wholeName(ref.name, partyName(party.actor, party.token)) : null;
 }
 
 export function partyOf(actor: Actor.Implementation, token: TokenDocument.Implementation | null): Party {

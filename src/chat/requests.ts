@@ -199,6 +199,8 @@ export const applyDamageRequest = defineGmRequest<EntryPayload, null>(
     const damage = entry.damage;
     if (!damage || !damage.roll || damage.final === null) return refuse("damageNotRolled");
     if (damage.applied) return refuse("damageApplied");
+    // An undo is final unless the GM applies the damage again (a player's Apply, forged or not, is refused).
+    if (damage.undone && !user.isGM) return refuse("damageUndone");
     if (!entry.target) return refuse("noTarget");
     const target = found(entry.target);
     if (!target.ok) return target;

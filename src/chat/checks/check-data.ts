@@ -4,6 +4,7 @@
  * rolled. Plain JSON, so a card rebuilt after a reload needs nothing but this and `message.rolls`.
  */
 import type { ActorRef, RollSnapshot } from "../card-data";
+import { cardName } from "../../data/chat/card-fields";
 
 /** FS-D1/FS-D2: 1d20 + modifier with boons and banes against a target; AD: 3d6 at or under a target value. */
 export const CHECK_DICE = ["d20", "3d6"] as const;
@@ -31,6 +32,26 @@ export type LineValue = (typeof LINE_VALUES)[number];
 export interface CheckLine {
   readonly key: string;
   readonly data?: Readonly<Partial<Record<LineValue, string>>>;
+}
+
+/**
+ * Lines as a card stores them: every value shortened to fit (`cardName`: a creature's, an effect's or a spell's name
+ * may be of any length; F-trust §3.5). Every writer of a check card's lines passes them through this.
+ */
+export function cardLines(lines: readonly CheckLine[]): CheckLine[] {
+  return lines.map((line) =>
+    line.data
+      ? {
+          ...line,
+          data: Object.fromEntries(
+            Object.entries(line.data).map(([name, value]) => [
+              name,
+              typeof value === "string" ? cardName(value) : value,
+            ]),
+          ),
+        }
+      : line,
+  );
 }
 
 /** The roll and its reading, written once by the active GM. */

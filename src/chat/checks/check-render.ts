@@ -7,7 +7,7 @@
 import { notifyRefusal } from "../../applications/notify";
 import type { Outcome } from "../../rules/outcome";
 import { templatePath } from "../../utils/paths";
-import { EVERYONE, promptsUser, readersOf, resolveParty, type Readers } from "../parties";
+import { EVERYONE, partyTooltip, promptsUser, readersOf, resolveParty, type Readers } from "../parties";
 import type { RollSnapshot } from "../card-data";
 import type { CheckCardData, CheckLine } from "./check-data";
 import { checkCardOf, checkFormula, effectiveTarget, rollCheckRequest } from "./check-requests";
@@ -37,7 +37,8 @@ export function checkCardContext(
     messageId,
     kind: card.kind,
     titleKey: `FRAY.Check.Kind.${card.kind}`,
-    roller: { name: card.roller.name, img: card.roller.img },
+    // A name shortened to fit the card: the whole one, while the creature still has it, in a tooltip.
+    roller: { name: card.roller.name, img: card.roller.img, tooltip: partyTooltip(card.roller, roller) },
     attributeKey: card.attributeKey,
     d20,
     formula: checkFormula(card),

@@ -26,7 +26,7 @@ import { accept, refuse, type Outcome } from "../../rules/outcome";
 import { ownsActor, resolveParty } from "../parties";
 import { authoredByGM } from "../card-trust";
 import { RollSink } from "../roll-sink";
-import type { CheckCardData, CheckConsequenceRecord, CheckResult } from "./check-data";
+import { cardLines, type CheckCardData, type CheckConsequenceRecord, type CheckResult } from "./check-data";
 import { consequenceNamed, type CheckConsequenceContext } from "./consequences";
 
 export const CHECK_MESSAGE_TYPE = "check" as const;
@@ -121,7 +121,12 @@ async function applyConsequence(
       sink,
       user,
     });
-    return { ...record, applied: true, lines: [...(report.lines ?? [])], rolls: [...(report.rolls ?? [])] };
+    return {
+      ...record,
+      applied: true,
+      lines: cardLines(report.lines ?? []),
+      rolls: [...(report.rolls ?? [])],
+    };
   } catch (error) {
     console.error(`fray | check consequence ${record.name} failed`, error);
     return { ...record, lines: [{ key: "FRAY.Check.consequenceFailed" }] };
@@ -137,7 +142,7 @@ function withHelp(card: CheckCardData, help: HelpTaken): CheckCardData {
   return {
     ...card,
     boons: Math.min(MAX_CARD_BOONS, card.boons + help.boons),
-    lines: [...card.lines, ...helpLines(help)],
+    lines: [...card.lines, ...cardLines(helpLines(help))],
   };
 }
 

@@ -104,6 +104,35 @@ export const uuidText = (nullable = false, blank = false) =>
 export const NAME_MAX = 1000;
 export const nameText = () => recordText({ max: NAME_MAX, blank: true });
 
+/** What ends a name cut to fit a card. */
+export const NAME_CUT = "…";
+
+/**
+ * A name as a card stores it (F-trust §3.5, names never break a card): whole when it fits `NAME_MAX`, otherwise
+ * cut by code points (never inside a surrogate pair) and ended with "…", at most `NAME_MAX` characters in all. Every
+ * writer of a card shortens with it; the schemas still refuse a longer name, so a forged card is refused.
+ */
+export function cardName(text: string): string {
+  if (text.length <= NAME_MAX) return text;
+  let kept = "";
+  for (const point of text) {
+    if (kept.length + point.length > NAME_MAX - NAME_CUT.length) break;
+    kept += point;
+  }
+  return kept + NAME_CUT;
+}
+
+/**
+ * The whole name to show in a tooltip over a card's shortened one: the live document's name, when the card's stored
+ * name is that name shortened (a document renamed since gives none); null when nothing was cut.
+ */
+export function wholeName(stored: string, live: string | null | undefined): string | null {
+  return live && live !== stored && cardName(live) === stored ? live : null;
+}
+
+/** An image path as a card stores it: one longer than `NAME_MAX` is left out (the card draws no image). */
+export const cardImg = (path: string): string => (path.length <= NAME_MAX ? path : "");
+
 /**
  * A formula as Foundry prints an evaluated Roll (`1d20 + 7`, `3d6kh`): the shape the rules build, within
  * `DICE_CAPS`; 500 characters hold 20 terms of the largest size.

@@ -429,8 +429,8 @@ describe("active-defense-3d6 damage effects (AD-A4)", () => {
     });
     expect(s.kenji.actor.statuses.has("prone")).toBe(false);
 
-    // Applied again: new checks; the old ones stay void.
-    await click(bob, message, "applyDamage");
+    // Applied again (an undo is final unless the GM re-applies, issue 24): new checks; the old ones stay void.
+    await click(gm, message, "applyDamage");
     expect(checkCards()).toHaveLength(3);
     expect(entryOf(message).damage?.applied?.checks?.map((c) => c.check)).toEqual(["knockdown"]);
   });

@@ -111,8 +111,31 @@ describe("attack card robustness", () => {
     expect(bea.actor.system.health).toMatchObject({ value: 20 });
     expect(entryOf(message).damage).toMatchObject({ applied: null, undone: { restored: 3 } });
     expect(textOf(await view(message, gm))).toContain("Undone: 3 Health given back.");
-    // The damage may be applied again after an undo.
-    expect(await view(message, alice)).toContain('data-action="applyDamage"');
+  });
+
+  it("an undo is final unless the GM applies the damage again: a player's Apply is refused, the GM's is taken", async () => {
+    const { message, bea } = await damagedCard();
+    await click(bob, message, "applyDamage");
+    await click(gm, message, "undoDamage");
+    expect(bea.actor.system.health).toMatchObject({ value: 20 });
+    // Neither side's player is offered Apply any more; pressed on a page drawn for the GM, it is refused.
+    expect(await view(message, alice)).not.toContain('data-action="applyDamage"');
+    expect(await view(message, bob)).not.toContain('data-action="applyDamage"');
+    for (const player of [alice, bob]) {
+      expect(await click(player, message, "applyDamage", "t0", null, {}, gm)).toMatchObject({
+        ok: false,
+        reason: "damageUndone",
+      });
+    }
+    expect(world.warnings).toContain("This damage was undone. Only the GM can apply it again.");
+    expect(bea.actor.system.health).toMatchObject({ value: 20 });
+    expect(entryOf(message).damage).toMatchObject({ applied: null, undone: { restored: 6 } });
+    // The GM may apply it again: the entry is applied, no longer undone, and the players' Apply stays gone.
+    expect(await view(message, gm)).toContain('data-action="applyDamage"');
+    expect(await click(gm, message, "applyDamage")).toEqual({ ok: true, value: null });
+    expect(bea.actor.system.health).toMatchObject({ value: 14 });
+    expect(entryOf(message).damage).toMatchObject({ applied: { before: 20, after: 14 }, undone: null });
+    expect(await view(message, alice)).not.toContain('data-action="applyDamage"');
   });
 
   it("the attacker's side rolls damage; either side applies it; nobody else", async () => {

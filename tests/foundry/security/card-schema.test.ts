@@ -88,6 +88,10 @@ const MALFORMED: [string, (entry: Data) => unknown][] = [
     (e) => ({ ...e, target: { ...(e.target as Data), name: "x".repeat(100_000) } }),
   ],
   [
+    "a name of 1001 characters (a writer shortens it to 1000)",
+    (e) => ({ ...e, target: { ...(e.target as Data), name: "x".repeat(1001) } }),
+  ],
+  [
     "family data of 100,000 characters",
     (e) => ({ ...e, attack: { ...(e.attack as Data), data: { x: "y".repeat(100_000) } } }),
   ],

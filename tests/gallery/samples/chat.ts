@@ -124,6 +124,16 @@ async function playCards(): Promise<Card[]> {
   await click(alice, undone, "applyDamage");
   await click(gm, undone, "undoDamage");
   add("card-opposed-d20-undone", "opposed-d20 critical, defense declined, damage undone", undone, gm);
+  // Issue 24: names of any length are shortened on the card (the whole one in a tooltip) and drawn on one line.
+  const drifter = creature(`Wandering ${"Drifter of the Long Road ".repeat(60)}`, {}, [bob]);
+  const longBlade = weapon(hero.actor, `Blade ${"of the Ninefold Oath ".repeat(60)}`);
+  queueFaces(14);
+  add(
+    "card-long-names",
+    "classic-d20 attack on a creature and with a weapon named over 1,000 characters (shortened, whole in a tooltip)",
+    await attack(alice, "classic-d20", hero, longBlade, [drifter]),
+    alice,
+  );
   queueFaces(98, 99, 3);
   add(
     "card-phased-round-open-ended",
