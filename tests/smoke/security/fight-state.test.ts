@@ -8,7 +8,7 @@
  * the tracker — goes through Fray's requests and is not touched.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setTable, type Fight } from "../setup";
+import { setTable, type Fight } from "./setup";
 import type { WorldPage } from "../../harness/world/page";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the pages' documents are untyped here
@@ -94,9 +94,9 @@ describe("security: the fight's state is the engine's", () => {
 
   it("honest rolls go through Fray's request (the GM rolls for Alice): nothing put back", async () => {
     const { table, gm, alice, maren } = t;
-    table.dice(15);
+    table.dice([20, 15]);
     await table.click(alice, await table.trackerButton(alice, "frayRollInitiative", "Maren Holt"), "init");
-    table.dice(4);
+    table.dice([20, 4]);
     await table.click(gm, await table.trackerButton(gm, "frayRollInitiative", "Road Bandit"), "init gm");
     expect(t.engineInitiative()).toBe(16);
     expect(maren(alice).initiative, "the document follows the engine").toBe(16);

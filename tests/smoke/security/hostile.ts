@@ -5,7 +5,7 @@
  * the GM answers as it answers any (src/net/mailbox.ts).
  */
 import type { WorldPage } from "../../harness/world/page";
-import type { Table } from "../table";
+import type { Table } from "./table";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the pages' documents are untyped here
 

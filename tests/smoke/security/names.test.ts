@@ -4,7 +4,7 @@
  * (ending with "…"), drawn inert, with the whole name in its tooltip on every page.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { setTable, type Fight } from "../setup";
+import { setTable, type Fight } from "./setup";
 import { hostileWrite } from "./hostile";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the pages' documents are untyped here
@@ -33,7 +33,7 @@ describe("security: a name of any length", () => {
       table.on(gm, (g) => g.canvas.scene.tokens.find((t: Any) => t.name === LONG)),
     );
     table.answer(gm, "ok", { modifier: 0 });
-    table.dice(20);
+    table.dice([20, 20]);
     await table.click(gm, await table.itemButton(gm, bandit, axe.name, "rollAttack"), "GM attacks Maren");
     const card = table.lastMessage(gm, "attack");
     expect(card).toBeTruthy();

@@ -4,7 +4,7 @@
  * as the undo gave it back; the GM may still apply it again.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { setTable, type Fight } from "../setup";
+import { setTable, type Fight } from "./setup";
 import { hostileAsk } from "./hostile";
 
 let fight: Fight | undefined;
@@ -20,10 +20,10 @@ describe("security: an undone damage", () => {
     const brannoch = fight.actor(alice, "Brannoch Vey");
     table.target(alice, fight.token(alice, "Road Bandit"));
     table.answer(alice, "ok", { modifier: 0, boons: 0, banes: 0 });
-    table.dice(20);
+    table.dice([20, 20]);
     await table.click(alice, await table.itemButton(alice, brannoch, "Spear", "rollAttack"), "attack");
     const attack = table.lastMessage(alice, "attack");
-    table.dice(5);
+    table.dice([8, 5]);
     await table.click(alice, table.cardButton(alice, attack.id, '[data-action="rollDamage"]'), "damage");
     const health = () => fight!.actor(gm, "Road Bandit").system.health.value;
     const before = health();
