@@ -148,7 +148,8 @@ describe("smoke: core's combatTurn adjustment and turn events with two clients",
     expectAgree("the wolf joins", "Road Bandit");
     expect(gm.turnEvents.slice(from), "no turn event").toEqual([]);
 
-    // A player's own initiative update: core re-sorts (Wolf, Bandit, Spider, Maren) and moves the turn.
+    // A player's own initiative update: core re-sorts and moves the turn until the active GM puts the engine's
+    // initiative back (issue 24, tests/smoke/security/fight-state.test.ts); the acting one never changes.
     from = turnEvents();
     await on(alice, () => combatantOf(alice, "Maren Holt").update({ initiative: 2 }));
     await settle("Alice sets Maren's initiative");
